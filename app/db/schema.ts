@@ -1,0 +1,433 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AddressSnapshot } from "../modules/checkout/schema";
+import type { StoreCustomisation, StoreProfile, StoreShipping } from "../modules/store/settings";
+
+/**
+ * One schema for PGlite and PostgreSQL. Conventions:
+ * - random UUID primary keys (no sequences on hot tables: friendly to distributed SQL);
+ * - every store-owned row carries store_id, and every lookup index starts with it;
+ * - money is integer paise; quantities are integers;
+ * - timestamps are timestamptz.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const id = () =>
+  uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const storeRef = () =>
+  uuid("store_id")
+    .notNull()
+    .references(() => stores.id, { onDelete: "cascade" });
+/** Paise as a JavaScript number: exact up to 2^53, far above any order. */
+const paise = (name: string) => bigint(name, { mode: "number" });
+
+// ---------------------------------------------------------------- stores
+
+export const stores = pgTable("stores", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  /** Shown as the store's title; the spec's default title is the profile's brand title. */
+  title: text("title").notNull(),
+  customisation: jsonb("customisation").$type<StoreCustomisation>().notNull(),
+  profile: jsonb("profile").$type<StoreProfile>().notNull(),
+  shipping: jsonb("shipping").$type<StoreShipping>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Host names that select a store; see the multi-store rule in ARCHITECTURE.md. */
+export const storeDomains = pgTable("store_domains", {
+  host: text("host").primaryKey(),
+  storeId: storeRef(),
+  createdAt: createdAt(),
+});
+
+/** Per-pincode shipping rates in the spec's three bands (amount after discount). */
+export const pincodeRates = pgTable(
+  "pincode_rates",
+  {
+    storeId: storeRef(),
+    pincode: text("pincode").notNull(),
+    /** Amount after discount up to ₹999. */
+    rateUpTo999: paise("rate_up_to_999").notNull(),
+    /** ₹1,000 to ₹4,999. */
+    rate1000To4999: paise("rate_1000_to_4999").notNull(),
+    /** ₹5,000 and above. */
+    rateFrom5000: paise("rate_from_5000").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.pincode] })],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    storeId: storeRef(),
+    /** A sub-category points at its category; top-level categories have none. */
+    parentId: uuid("parent_id").references((): ReturnType<typeof uuid> => categories.id, {
+      onDelete: "cascade",
+    }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    logo: text("logo"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_store_slug").on(t.storeId, t.slug),
+    index("categories_store_parent").on(t.storeId, t.parentId, t.position),
+  ],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: id(),
+    storeId: storeRef(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    logo: text("logo"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("brands_store_slug").on(t.storeId, t.slug)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    storeId: storeRef(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    photos: text("photos").array().notNull().default(sql`'{}'::text[]`),
+    photoAlts: text("photo_alts").array().notNull().default(sql`'{}'::text[]`),
+    mrp: paise("mrp"),
+    salePrice1: paise("sale_price1"),
+    salePrice2: paise("sale_price2"),
+    salePrice3: paise("sale_price3"),
+    saleQty2: integer("sale_qty2"),
+    saleQty3: integer("sale_qty3"),
+    /** Free text as shops write it ('green', 'Veg (green)', 'red', 'brown'); see vegMarker. */
+    vegType: text("veg_type"),
+    packSizeValue: numeric("pack_size_value", { mode: "number" }),
+    packSizeUnit: text("pack_size_unit"),
+    /** Units available for sale; null when the shop does not count them. */
+    inventory: integer("inventory"),
+    trackInventory: boolean("track_inventory").notNull().default(false),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    subCategoryId: uuid("sub_category_id").references(() => categories.id, {
+      onDelete: "set null",
+    }),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    /** The shop's own code for the product (the spec's productId / SKU). */
+    sku: text("sku"),
+    hsnCode: text("hsn_code"),
+    /** GST rate in percent (0, 5, 18, 40); prices already include it. */
+    gstRate: numeric("gst_rate", { mode: "number" }),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_store_slug").on(t.storeId, t.slug),
+    uniqueIndex("products_store_sku").on(t.storeId, t.sku),
+    index("products_store_created").on(t.storeId, t.createdAt.desc(), t.id),
+    index("products_store_category").on(t.storeId, t.categoryId, t.createdAt.desc()),
+    index("products_store_brand").on(t.storeId, t.brandId, t.createdAt.desc()),
+  ],
+);
+
+/** Sizes of a product (e.g. 250 ml / 500 ml cups), each with its own stock. */
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    inventory: integer("inventory"),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.label] })],
+);
+
+/** Images stored in the database, so every app process serves the same files. */
+export const media = pgTable("media", {
+  id: id(),
+  storeId: storeRef(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- customers
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    storeId: storeRef(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email"),
+    /** 10 digits, no prefix. */
+    phone: text("phone"),
+    address: text("address").notNull().default(""),
+    apartment: text("apartment").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    pin: text("pin").notNull().default(""),
+    landmark: text("landmark").notNull().default(""),
+    companyName: text("company_name").notNull().default(""),
+    gstNumber: text("gst_number").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("customers_store_phone").on(t.storeId, t.phone),
+    index("customers_store_email").on(t.storeId, sql`lower(${t.email})`),
+  ],
+);
+
+/** A signed-in customer's server-side cart (the spec's users/{uid}/cart). */
+export const customerCartItems = pgTable(
+  "customer_cart_items",
+  {
+    id: id(),
+    storeId: storeRef(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    photo: text("photo"),
+    selectedSize: text("selected_size"),
+    unitPrice: paise("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+    total: paise("total").notNull(),
+    sourceOrderId: uuid("source_order_id"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_cart_items_customer").on(t.storeId, t.customerId)],
+);
+
+// ---------------------------------------------------------------- orders
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    storeId: storeRef(),
+    /** Short public order number, also the gateway's order_id (≤ 17 characters). */
+    orderNumber: text("order_number").notNull(),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    phone: text("phone").notNull(),
+    email: text("email"),
+    paymentMethod: text("payment_method", { enum: ["COD", "ONLINE"] }).notNull(),
+    /** Fulfilment status ('Pending' at creation) as the shop sees it. */
+    status: text("status").notNull().default("Pending"),
+    /** Normalised payment status: paid, pending, failed, refunded, voided, unknown. */
+    paymentStatus: text("payment_status", {
+      enum: ["paid", "pending", "failed", "refunded", "voided", "unknown"],
+    })
+      .notNull()
+      .default("pending"),
+    channel: text("channel").notNull().default("Online Store"),
+    subtotal: paise("subtotal").notNull(),
+    discount: paise("discount").notNull().default(0),
+    shipping: paise("shipping").notNull().default(0),
+    grandTotal: paise("grand_total").notNull(),
+    shippingType: text("shipping_type").notNull(),
+    couponCode: text("coupon_code"),
+    customerAddress: jsonb("customer_address").$type<AddressSnapshot>().notNull(),
+    /** Last status the gateway reported by webhook, and by a status call. */
+    gatewayWebhookStatus: text("gateway_webhook_status"),
+    gatewayPolledStatus: text("gateway_polled_status"),
+    /** Stock was given back (payment abandoned or failed); never twice. */
+    stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_store_number").on(t.storeId, t.orderNumber),
+    index("orders_store_customer").on(t.storeId, t.customerId, t.createdAt.desc()),
+    index("orders_store_phone").on(t.storeId, t.phone, t.createdAt.desc()),
+    index("orders_store_email").on(t.storeId, sql`lower(${t.email})`, t.createdAt.desc()),
+    index("orders_unpaid_online")
+      .on(t.createdAt)
+      .where(sql`${t.paymentMethod} = 'ONLINE' and ${t.paymentStatus} = 'pending'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    photo: text("photo"),
+    sku: text("sku"),
+    selectedSize: text("selected_size"),
+    setSizes: text("set_sizes").array(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: paise("unit_price").notNull(),
+    total: paise("total").notNull(),
+    position: smallint("position").notNull(),
+  },
+  (t) => [index("order_items_order").on(t.orderId, t.position)],
+);
+
+/** One attempt to pay an ONLINE order through the gateway. */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull(),
+    gatewayOrderId: text("gateway_order_id").notNull(),
+    paymentLink: text("payment_link"),
+    /** The gateway's own session response, kept for support and reuse. */
+    sessionResponse: jsonb("session_response"),
+    status: text("status").notNull().default("NEW"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("payment_attempts_gateway_order").on(t.gateway, t.gatewayOrderId)],
+);
+
+/** Every webhook received, recorded once by the gateway's event id. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "cascade" }),
+    gatewayOrderId: text("gateway_order_id"),
+    eventName: text("event_name").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+);
+
+// ---------------------------------------------------------------- server state
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    storeId: storeRef(),
+    /** SHA-256 of the cookie's token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_customer").on(t.customerId)],
+);
+
+export const otpCodes = pgTable(
+  "otp_codes",
+  {
+    id: id(),
+    storeId: storeRef(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("otp_codes_phone").on(t.storeId, t.phone, t.createdAt.desc())],
+);
+
+/** Messages the development SMS outbox "sent"; never used with a real provider. */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: id(),
+    storeId: storeRef(),
+    phone: text("phone").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_phone").on(t.storeId, t.phone, t.createdAt.desc())],
+);
+
+/** Fixed-window counters shared by every app process (OTP sends, sign-in tries...). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** The first answer to a request with an idempotency key, replayed for its retries. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    storeId: storeRef(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    requestHash: text("request_hash").notNull(),
+    statusCode: smallint("status_code"),
+    response: jsonb("response"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.scope, t.key] })],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    storeId: storeRef(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_store_email").on(t.storeId, sql`lower(${t.email})`)],
+);

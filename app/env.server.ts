@@ -1,0 +1,113 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration is read from the environment once, validated here, and handed to
+ * whoever needs it. A bad value stops start-up with one line naming the variable.
+ */
+
+const port = z.coerce.number().int().min(0).max(65535);
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  TRUST_PROXY: flag.default(false),
+  PAYMENT_GATEWAY: z.enum(["sandbox", "juspay"]).default("sandbox"),
+  JUSPAY_BASE_URL: z.url().default("https://smartgateway.hdfcuat.bank.in"),
+  JUSPAY_MERCHANT_ID: optionalText,
+  JUSPAY_API_KEY: optionalText,
+  JUSPAY_PAYMENT_PAGE_CLIENT_ID: optionalText,
+  JUSPAY_RESPONSE_KEY: optionalText,
+  JUSPAY_WEBHOOK_USERNAME: optionalText,
+  JUSPAY_WEBHOOK_PASSWORD: optionalText,
+  SMS_PROVIDER: z.enum(["outbox", "msg91", "twilio"]).default("outbox"),
+  MSG91_AUTH_KEY: optionalText,
+  MSG91_TEMPLATE_ID: optionalText,
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_VERIFY_SERVICE_SID: optionalText,
+  HUMAN_CHECK: z.enum(["off", "turnstile", "recaptcha"]).default("off"),
+  HUMAN_CHECK_SITE_KEY: optionalText,
+  HUMAN_CHECK_SECRET: optionalText,
+  GOOGLE_MAPS_API_KEY: optionalText,
+});
+
+export type Env = z.output<typeof envSchema>;
+
+/** Variables that must be set together when an adapter is chosen. */
+const requiredWhen: Array<[(env: Env) => boolean, Array<keyof Env>, string]> = [
+  [
+    (e) => e.PAYMENT_GATEWAY === "juspay",
+    [
+      "JUSPAY_MERCHANT_ID",
+      "JUSPAY_API_KEY",
+      "JUSPAY_PAYMENT_PAGE_CLIENT_ID",
+      "JUSPAY_WEBHOOK_USERNAME",
+      "JUSPAY_WEBHOOK_PASSWORD",
+    ],
+    "PAYMENT_GATEWAY=juspay",
+  ],
+  [(e) => e.SMS_PROVIDER === "msg91", ["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"], "SMS_PROVIDER=msg91"],
+  [
+    (e) => e.SMS_PROVIDER === "twilio",
+    ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"],
+    "SMS_PROVIDER=twilio",
+  ],
+  [
+    (e) => e.HUMAN_CHECK !== "off",
+    ["HUMAN_CHECK_SITE_KEY", "HUMAN_CHECK_SECRET"],
+    "HUMAN_CHECK=turnstile or recaptcha",
+  ],
+];
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment; throws a ConfigError whose message is one readable line. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") || "environment";
+    const value = source[name];
+    const shown = value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${shown}`);
+  }
+  const env = result.data;
+  for (const [applies, names, because] of requiredWhen) {
+    if (!applies(env)) continue;
+    const missing = names.filter((n) => env[n] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(", ")} must be set when ${because}`);
+    }
+  }
+  if (env.NODE_ENV === "production" && env.SMS_PROVIDER === "outbox" && env.PUBLIC_URL) {
+    // The outbox keeps codes readable in the database: fine on a developer's machine,
+    // never on a public store. A PUBLIC_URL marks a deployment that shoppers reach.
+    throw new ConfigError(
+      "Invalid configuration: SMS_PROVIDER must be msg91 or twilio when PUBLIC_URL is set (the outbox is for development)",
+    );
+  }
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** Sign-in and profile rules (spec sections 5 and 9). */
+
+export const ACCOUNT_MESSAGES = {
+  phone: "Enter a valid 10-digit mobile number.",
+  code: "Enter the 6-digit code you received.",
+  sendFailed: "Failed to send OTP",
+  invalidCode: "Invalid OTP",
+  profileLoad: "Could not load profile.",
+  ordersLoad: "Could not load orders.",
+  noDetails: "No saved details found yet.",
+  noOrders: "No orders yet.",
+  welcome: "Welcome!",
+  reorderDone: "Items added to cart!",
+  reorderFailed: "Could not add items to cart.",
+} as const;
+
+export const PHONE_PREFIX = "+91";
+export const OTP_LENGTH = 6;
+export const OTP_MIN_ACCEPTED = 4;
+export const ORDER_HISTORY_LIMIT = 50;
+
+/** The phone field keeps digits only, at most 10. */
+export function phoneFieldValue(input: string): string {
+  return input.replace(/\D/g, "").slice(0, 10);
+}
+
+/** Profile phones are normalised to their last 10 digits. */
+export function profilePhone(input: string): string {
+  return input.replace(/\D/g, "").slice(-10);
+}
+
+/** The last 6 characters of an order id, as order history shows it. */
+export function shortOrderId(id: string): string {
+  return id.slice(-6);
+}
+
+export const sendCodeSchema = z.object({
+  phone: z.string().regex(/^\d{10}$/, ACCOUNT_MESSAGES.phone),
+});
+
+export const verifyCodeSchema = z.object({
+  phone: z.string().regex(/^\d{10}$/, ACCOUNT_MESSAGES.phone),
+  code: z
+    .string()
+    .trim()
+    .min(OTP_MIN_ACCEPTED, ACCOUNT_MESSAGES.code)
+    .max(OTP_LENGTH, ACCOUNT_MESSAGES.code),
+});

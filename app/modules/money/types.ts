@@ -1,0 +1,2 @@
+/** An amount in paise (1/100 rupee). Integers only; never a float sum. */
+export type Paise = number;

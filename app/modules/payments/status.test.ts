@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { isForwardTransition, mapGatewayStatus, normalisePaymentStatus, PAYMENT_HEADINGS } from "./status";
+
+describe("gateway mapping", () => {
+  it.each([
+    ["CHARGED", "paid"],
+    ["PENDING", "pending"],
+    ["PENDING_VBV", "pending"],
+    ["REFUNDED", "refunded"],
+    ["VOIDED", "voided"],
+    ["AUTHENTICATION_FAILED", "failed"],
+    ["AUTHORIZATION_FAILED", "failed"],
+    ["FAILED", "failed"],
+    ["NEW", "pending"],
+    ["STARTED", "pending"],
+    ["AUTHORIZING", "pending"],
+    ["VBV_SUCCESSFUL", "pending"],
+    ["JUSPAY_DECLINED", "failed"],
+    ["AUTO_REFUNDED", "refunded"],
+    ["COD_INITIATED", "unknown"],
+    ["SOMETHING_NEW", "unknown"],
+    ["", "unknown"],
+  ])("%s gives %s", (code, status) => {
+    expect(mapGatewayStatus(code)).toBe(status);
+  });
+
+  it("treats a CHARGED order with refunded: true as refunded", () => {
+    expect(mapGatewayStatus({ status: "CHARGED", refunded: true })).toBe("refunded");
+  });
+});
+
+describe("normalisation order", () => {
+  it("takes the order's own status first", () => {
+    expect(normalisePaymentStatus({ orderStatus: "paid", queryStatus: "failed" })).toBe("paid");
+  });
+  it("then the query status, with pending_verification as pending", () => {
+    expect(normalisePaymentStatus({ orderStatus: "Pending COD", queryStatus: "failed" })).toBe("failed");
+    expect(normalisePaymentStatus({ queryStatus: "pending_verification" })).toBe("pending");
+    expect(normalisePaymentStatus({ queryStatus: "CHARGED", webhookGatewayStatus: "FAILED" })).toBe("failed");
+  });
+  it("then the webhook's gateway status, then the last-polled one", () => {
+    expect(normalisePaymentStatus({ webhookGatewayStatus: "CHARGED", polledGatewayStatus: "PENDING" })).toBe("paid");
+    expect(normalisePaymentStatus({ polledGatewayStatus: "VOIDED" })).toBe("voided");
+  });
+  it("else unknown", () => {
+    expect(normalisePaymentStatus({})).toBe("unknown");
+  });
+});
+
+describe("transitions", () => {
+  it("only move forward", () => {
+    expect(isForwardTransition("pending", "paid")).toBe(true);
+    expect(isForwardTransition("paid", "pending")).toBe(false);
+    expect(isForwardTransition("paid", "refunded")).toBe(true);
+    expect(isForwardTransition("refunded", "paid")).toBe(false);
+    expect(isForwardTransition("failed", "pending")).toBe(true);
+  });
+});
+
+describe("headings", () => {
+  it("match the spec", () => {
+    expect(Object.values(PAYMENT_HEADINGS)).toEqual([
+      "Payment Successful",
+      "Checking",
+      "Payment Failed",
+      "Payment Refunded",
+      "Payment Voided",
+      "Order Status Unknown",
+    ]);
+  });
+});
