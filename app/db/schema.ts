@@ -177,16 +177,24 @@ export const productSizes = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.label] })],
 );
 
-/** Images stored in the database, so every app process serves the same files. */
-export const media = pgTable("media", {
-  id: id(),
-  storeId: storeRef(),
-  contentType: text("content_type").notNull(),
-  bytes: bytea("bytes").notNull(),
-  width: integer("width"),
-  height: integer("height"),
-  createdAt: createdAt(),
-});
+/**
+ * Images stored in the database, so every app process serves the same files. A file is
+ * served at /media/{key}; keys are unique per store and never reused for other bytes.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: id(),
+    storeId: storeRef(),
+    key: text("key").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("media_store_key").on(t.storeId, t.key)],
+);
 
 // ---------------------------------------------------------------- customers
 

@@ -1,0 +1,128 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { projectRoot } from "../project-root.server";
+import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The database, whichever engine is underneath: both speak PostgreSQL through Drizzle. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Where the data lives, for logs: a folder, "memory", or the server's host/database. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" };
+
+export function migrationsFolder(): string {
+  return path.join(projectRoot(), "app/db/migrations");
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const database = target.kind === "postgres" ? await openPostgres(target.url, target.poolSize) : await openPglite(target);
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
+  let lock: FolderLock | undefined;
+  let dataDir: string | undefined;
+  if (target.kind === "pglite") {
+    mkdirSync(target.dataDir, { recursive: true });
+    // PGlite is one process's database: a second process on the same folder would corrupt it.
+    lock = acquireFolderLock(target.dataDir);
+    dataDir = path.join(target.dataDir, "pglite");
+  }
+  try {
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      location: target.kind === "pglite" ? target.dataDir : "memory",
+      async close() {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: "mandi" });
+  // A broken idle connection must not crash the process; the next query gets a fresh one.
+  pool.on("error", () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end();
+    throw new Error(`Cannot connect to PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}`);
+  }
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    location: describeUrl(url),
+    close: () => pool.end(),
+  };
+}
+
+/** host:port/database, never the password. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "(unparseable DATABASE_URL)";
+  }
+}
+
+/** Applies the committed migrations (one process at a time; see runExclusive). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: migrationsFolder() };
+  await runExclusive(database, "mandi:migrate", () =>
+    database.kind === "pglite" ? migratePglite(database.db as never, config) : migratePostgres(database.db as never, config),
+  );
+}
+
+/**
+ * Runs fn in one process at a time. On PostgreSQL several app processes may start together:
+ * an advisory lock, taken inside a transaction so that it lives and dies on one pooled
+ * connection, lets one run while the others wait. fn uses other connections of the pool.
+ * PGlite belongs to one process (the folder lock) and runs one transaction at a time, so
+ * there fn simply runs.
+ */
+export async function runExclusive<T>(database: Database, name: string, fn: () => Promise<T>): Promise<T> {
+  if (database.kind === "pglite") return fn();
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+    return fn();
+  });
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { brands, categories, productSizes, products } from "../../db/schema";
+import { slugify, type ValidCatalogue, type ValidProduct } from "./catalogue-input";
+
+/**
+ * Writes a validated catalogue into a store in one transaction: categories, sub-categories and
+ * brands are created when missing (matched by name or slug, without case); products are
+ * matched by SKU, else by slug, and updated in place, else created. All or nothing.
+ */
+
+export interface WriteSummary {
+  categoriesCreated: number;
+  brandsCreated: number;
+  productsCreated: number;
+  productsUpdated: number;
+}
+
+const BATCH = 1000;
+
+interface NamedRow {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+class Directory<T extends NamedRow> {
+  private byKey = new Map<string, T>();
+  readonly slugs = new Set<string>();
+  add(row: T) {
+    this.byKey.set(row.name.toLowerCase(), row);
+    this.byKey.set(row.slug, row);
+    this.slugs.add(row.slug);
+  }
+  find(nameOrSlug: string): T | undefined {
+    return this.byKey.get(nameOrSlug.toLowerCase()) ?? this.byKey.get(slugify(nameOrSlug));
+  }
+  freeSlug(base: string, prefix: string): string {
+    if (!this.slugs.has(base)) return base;
+    const prefixed = slugify(`${prefix}-${base}`);
+    if (!this.slugs.has(prefixed)) return prefixed;
+    for (let n = 2; ; n++) if (!this.slugs.has(`${prefixed}-${n}`)) return `${prefixed}-${n}`;
+  }
+}
+
+export class CatalogueConflictError extends Error {
+  override name = "CatalogueConflictError";
+}
+
+export async function writeCatalogue(db: Db, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
+  return db.transaction((tx) => writeInTransaction(tx, storeId, catalogue));
+}
+
+async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
+  const summary: WriteSummary = { categoriesCreated: 0, brandsCreated: 0, productsCreated: 0, productsUpdated: 0 };
+
+  // Categories: every category is a top-level one or the child of one.
+  const tops = new Directory<NamedRow & { parentId: string | null }>();
+  const subsByParent = new Map<string, Directory<NamedRow & { parentId: string | null }>>();
+  const allCategorySlugs = new Set<string>();
+  const existing = await tx
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.storeId, storeId));
+  const subsOf = (parentId: string) => {
+    let dir = subsByParent.get(parentId);
+    if (!dir) {
+      dir = new Directory();
+      subsByParent.set(parentId, dir);
+    }
+    return dir;
+  };
+  for (const c of existing) {
+    allCategorySlugs.add(c.slug);
+    if (c.parentId === null) tops.add(c);
+    else subsOf(c.parentId).add(c);
+  }
+  const uniqueCategorySlug = (base: string, prefix: string) => {
+    let slug = base;
+    if (allCategorySlugs.has(slug)) slug = slugify(`${prefix}-${base}`);
+    for (let n = 2; allCategorySlugs.has(slug); n++) slug = `${slugify(`${prefix}-${base}`)}-${n}`;
+    allCategorySlugs.add(slug);
+    return slug;
+  };
+  const ensureCategory = async (
+    name: string,
+    parent: (NamedRow & { parentId: string | null }) | null,
+    extra: { slug?: string; logo?: string | null; position?: number } = {},
+  ) => {
+    const dir = parent ? subsOf(parent.id) : tops;
+    const found = dir.find(name);
+    if (found) return found;
+    const slug = extra.slug && !allCategorySlugs.has(extra.slug) ? extra.slug : uniqueCategorySlug(slugify(name), parent?.slug ?? "category");
+    allCategorySlugs.add(slug);
+    const [row] = await tx
+      .insert(categories)
+      .values({ storeId, name, slug, parentId: parent?.id ?? null, logo: extra.logo ?? null, position: extra.position ?? dir.slugs.size })
+      .returning({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId });
+    if (!row) throw new Error("category insert returned nothing");
+    dir.add(row);
+    summary.categoriesCreated++;
+    return row;
+  };
+
+  // Explicit categories first (parents before children), then those products name.
+  const explicit = [...catalogue.categories].sort((a, b) => Number(a.parent !== null) - Number(b.parent !== null));
+  for (const c of explicit) {
+    const parent = c.parent ? (tops.find(c.parent) ?? (await ensureCategory(c.parent, null))) : null;
+    await ensureCategory(c.name, parent, { slug: c.slug, logo: c.logo, position: c.position });
+  }
+
+  // Brands.
+  const brandDir = new Directory<NamedRow>();
+  for (const b of await tx.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(eq(brands.storeId, storeId))) {
+    brandDir.add(b);
+  }
+  const ensureBrand = async (name: string, extra: { slug?: string; logo?: string | null } = {}) => {
+    const found = brandDir.find(name);
+    if (found) return found;
+    const slug = extra.slug && !brandDir.slugs.has(extra.slug) ? extra.slug : brandDir.freeSlug(slugify(name), "brand");
+    const [row] = await tx
+      .insert(brands)
+      .values({ storeId, name, slug, logo: extra.logo ?? null })
+      .returning({ id: brands.id, name: brands.name, slug: brands.slug });
+    if (!row) throw new Error("brand insert returned nothing");
+    brandDir.add(row);
+    summary.brandsCreated++;
+    return row;
+  };
+  for (const b of catalogue.brands) await ensureBrand(b.name, { slug: b.slug, logo: b.logo });
+
+  // Products, in batches.
+  for (let start = 0; start < catalogue.products.length; start += BATCH) {
+    const batch = catalogue.products.slice(start, start + BATCH);
+    const rows = [];
+    for (const p of batch) {
+      const category = p.category ? await ensureCategory(p.category, null) : null;
+      const sub = p.subCategory && category ? await ensureCategory(p.subCategory, category) : null;
+      const brand = p.brand ? await ensureBrand(p.brand) : null;
+      rows.push({ p, categoryId: category?.id ?? null, subCategoryId: sub?.id ?? null, brandId: brand?.id ?? null });
+    }
+    const slugs = batch.map((p) => p.slug ?? slugify(p.name));
+    const skus = batch.flatMap((p) => (p.sku ? [p.sku] : []));
+    const matches = await tx
+      .select({ id: products.id, slug: products.slug, sku: products.sku })
+      .from(products)
+      .where(
+        and(
+          eq(products.storeId, storeId),
+          skus.length > 0 ? or(inArray(products.slug, slugs), inArray(products.sku, skus)) : inArray(products.slug, slugs),
+        ),
+      );
+    const bySku = new Map(matches.filter((m) => m.sku).map((m) => [m.sku, m.id]));
+    const bySlug = new Map(matches.map((m) => [m.slug, m.id]));
+
+    const values = rows.map(({ p, categoryId, subCategoryId, brandId }, i) => {
+      const matched = (p.sku ? bySku.get(p.sku) : undefined) ?? bySlug.get(slugs[i] ?? "");
+      if (matched) summary.productsUpdated++;
+      else summary.productsCreated++;
+      return productRow(p, { id: matched ?? randomUUID(), storeId, slug: slugs[i] ?? "", categoryId, subCategoryId, brandId });
+    });
+    try {
+      await tx
+        .insert(products)
+        .values(values)
+        .onConflictDoUpdate({
+          target: products.id,
+          set: {
+            slug: sql`excluded.slug`,
+            name: sql`excluded.name`,
+            description: sql`excluded.description`,
+            photos: sql`excluded.photos`,
+            photoAlts: sql`excluded.photo_alts`,
+            mrp: sql`excluded.mrp`,
+            salePrice1: sql`excluded.sale_price1`,
+            salePrice2: sql`excluded.sale_price2`,
+            salePrice3: sql`excluded.sale_price3`,
+            saleQty2: sql`excluded.sale_qty2`,
+            saleQty3: sql`excluded.sale_qty3`,
+            vegType: sql`excluded.veg_type`,
+            packSizeValue: sql`excluded.pack_size_value`,
+            packSizeUnit: sql`excluded.pack_size_unit`,
+            inventory: sql`excluded.inventory`,
+            trackInventory: sql`excluded.track_inventory`,
+            categoryId: sql`excluded.category_id`,
+            subCategoryId: sql`excluded.sub_category_id`,
+            brandId: sql`excluded.brand_id`,
+            sku: sql`excluded.sku`,
+            hsnCode: sql`excluded.hsn_code`,
+            gstRate: sql`excluded.gst_rate`,
+            active: sql`excluded.active`,
+            updatedAt: sql`now()`,
+          },
+        });
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code === "23505") {
+        throw new CatalogueConflictError(
+          "A product's slug or SKU is already used by another product in the store. Give the row its existing SKU, or a different slug.",
+        );
+      }
+      throw error;
+    }
+
+    const ids = values.map((v) => v.id);
+    await tx.delete(productSizes).where(inArray(productSizes.productId, ids));
+    const sizeRows = rows.flatMap(({ p }, i) =>
+      p.sizes.map((s, position) => ({ productId: values[i]?.id ?? "", label: s.label, inventory: s.inventory, position })),
+    );
+    for (let s = 0; s < sizeRows.length; s += BATCH) {
+      await tx.insert(productSizes).values(sizeRows.slice(s, s + BATCH));
+    }
+  }
+  return summary;
+}
+
+function productRow(
+  p: ValidProduct,
+  keys: { id: string; storeId: string; slug: string; categoryId: string | null; subCategoryId: string | null; brandId: string | null },
+) {
+  return {
+    ...keys,
+    name: p.name,
+    description: p.description,
+    photos: p.photos,
+    photoAlts: p.photoAlts,
+    mrp: p.mrp,
+    salePrice1: p.salePrice1,
+    salePrice2: p.salePrice2,
+    salePrice3: p.salePrice3,
+    saleQty2: p.saleQty2,
+    saleQty3: p.saleQty3,
+    vegType: p.vegType,
+    packSizeValue: p.packSize?.value ?? null,
+    packSizeUnit: p.packSize?.unit ?? null,
+    inventory: p.inventory,
+    trackInventory: p.trackInventory,
+    sku: p.sku,
+    hsnCode: p.hsnCode,
+    gstRate: p.gstRate,
+    active: p.active,
+    ...(p.createdAt ? { createdAt: p.createdAt, updatedAt: p.createdAt } : {}),
+  };
+}
