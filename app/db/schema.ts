@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -89,9 +90,7 @@ export const categories = pgTable(
     id: id(),
     storeId: storeRef(),
     /** A sub-category points at its category; top-level categories have none. */
-    parentId: uuid("parent_id").references((): ReturnType<typeof uuid> => categories.id, {
-      onDelete: "cascade",
-    }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     logo: text("logo"),

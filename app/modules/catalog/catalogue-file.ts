@@ -208,7 +208,7 @@ function readCsv(textContent: string, columns: Record<string, string>, file: str
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const e = error as Error & { lines?: number };
     errors.push({ where: `${file} line ${e.lines ?? "?"}`, message: `cannot be read as CSV: ${e.message}` });

@@ -1,0 +1,35 @@
+import { Link, NavLink } from "react-router";
+import type { StoreView } from "../modules/store/settings";
+
+export function SiteHeader({ store }: { store: StoreView }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label={`${store.title} home`}>
+          {store.logo ? <img src={store.logo} alt="" width="180" height="48" /> : <span>{store.title}</span>}
+        </Link>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/products">Shop</NavLink>
+            </li>
+            <li>
+              <NavLink to="/cart">Cart</NavLink>
+            </li>
+            <li>
+              <NavLink to="/account">My Account</NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Db } from "./db/client.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+import type { Store } from "./modules/store/store.server";
+
+/** What the server hands every loader and action (see server/app.ts). */
+export interface MandiContext {
+  db: Db;
+  env: Env;
+  log: Logger;
+  /** The store the request's host selects; null when the host matches no store. */
+  store: Store | null;
+  /** Per-response nonce for the Content-Security-Policy's inline scripts. */
+  nonce: string;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends MandiContext {}
+}

@@ -1,0 +1,7 @@
+export function meta() {
+  return [{ title: "Shipping Policy" }];
+}
+
+export default function Policy() {
+  return <h1>Shipping Policy</h1>;
+}

@@ -1,0 +1,105 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import { type Database, describeUrl, openDatabase } from "../app/db/client.server";
+import { seedIfEmpty } from "../app/demo/seed.server";
+import { type Env, parseEnv } from "../app/env.server";
+import { createLogger, type Logger } from "../app/logger.server";
+import { projectRoot } from "../app/project-root.server";
+import { createHttpHandler } from "./http";
+import { loadStaticFiles } from "./static";
+import { createStoreResolver } from "./store-resolver";
+
+/**
+ * Mandi's HTTP server: node:http in front of React Router, owning the database for the
+ * process's lifetime. Built by Vite as the server bundle's entry (vite.config.ts).
+ */
+
+export interface RunningServer {
+  server: Server;
+  database: Database;
+  url: string;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Env = parseEnv(process.env)): Promise<RunningServer> {
+  const log = createLogger(env.LOG_LEVEL);
+  const target = env.DATABASE_URL
+    ? ({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+    : ({ kind: "pglite", dataDir: env.DATA_DIR } as const);
+  const started = Date.now();
+  const database = await openDatabase(target);
+  log.info("database ready", { kind: database.kind, location: database.location, ms: Date.now() - started });
+
+  try {
+    if (env.SEED_DEMO) {
+      const seeded = await seedIfEmpty(database);
+      if (seeded) log.info("demo store created", { store: seeded.store.title, ...seeded.summary, pincodes: seeded.pincodes });
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const staticFiles = loadStaticFiles(path.join(projectRoot(), "build/client"));
+  const handler = createHttpHandler({
+    build,
+    db: database.db,
+    env,
+    log,
+    staticFiles,
+    findStore: createStoreResolver(database.db),
+    databaseKind: database.kind,
+  });
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  const url = `http://${shownHost}:${address.port}`;
+  log.info("Mandi is serving", { url, database: database.kind === "postgres" ? describeUrl(env.DATABASE_URL ?? "") : database.location });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(deadline);
+      await database.close();
+      log.info("stopped");
+    })();
+    return stopping;
+  };
+  return { server, database, url, log, stop };
+}
+
+/** Starts the server and stops it cleanly on SIGTERM or SIGINT. */
+export async function main(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const shutdown = (signal: string) => {
+    running.log.info("shutting down", { signal });
+    running.stop().then(
+      () => process.exit(0),
+      (error) => {
+        running.log.error("shutdown failed", { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}

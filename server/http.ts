@@ -1,0 +1,224 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { Db } from "../app/db/client.server";
+import type { Env } from "../app/env.server";
+import type { Logger } from "../app/logger.server";
+import type { Store } from "../app/modules/store/store.server";
+import { chooseEncoding, isCompressible, type StaticFile } from "./static";
+
+export interface HttpDeps {
+  build: ServerBuild;
+  db: Db;
+  env: Env;
+  log: Logger;
+  staticFiles: Map<string, StaticFile>;
+  findStore: (host: string) => Promise<Store | null>;
+  /** Whether the database answers; for /healthz. */
+  databaseKind: string;
+}
+
+/** Headers every response carries. The CSP's script nonce is added per HTML response. */
+function securityHeaders(env: Env): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "geolocation=(self), camera=(), microphone=(), payment=(self)",
+  };
+  if (env.PUBLIC_URL?.startsWith("https://")) {
+    headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  }
+  return headers;
+}
+
+export function contentSecurityPolicy(nonce: string, env: Env): string {
+  const dev = env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    // Theme colours arrive as CSS custom properties in style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https:",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+function clientAddress(req: IncomingMessage, env: Env): string {
+  if (env.TRUST_PROXY) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "";
+}
+
+function requestUrl(req: IncomingMessage, env: Env): URL {
+  const host = req.headers.host ?? "localhost";
+  const proto = env.TRUST_PROXY ? String(req.headers["x-forwarded-proto"] ?? "http").split(",")[0] : "http";
+  return new URL(req.url ?? "/", `${proto}://${host}`);
+}
+
+/** Node request -> Fetch Request, with an abort signal tied to the client going away. */
+function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(url, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Writes a Fetch Response to Node, compressing text bodies and flushing as chunks stream in. */
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === "set-cookie") return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+
+  const type = response.headers.get("content-type") ?? "";
+  const encoding =
+    response.body && !response.headers.has("content-encoding") && isCompressible(type)
+      ? chooseEncoding(req.headers["accept-encoding"] as string | undefined)
+      : null;
+  if (encoding) {
+    headers["content-encoding"] = encoding;
+    headers.vary = response.headers.has("vary") ? `${response.headers.get("vary")}, Accept-Encoding` : "Accept-Encoding";
+    delete headers["content-length"];
+  }
+  if (response.statusText) res.writeHead(response.status, response.statusText, headers);
+  else res.writeHead(response.status, headers);
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const sink =
+    encoding === "br"
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : encoding === "gzip"
+        ? createGzip({ level: 6 })
+        : null;
+  const out = sink ?? res;
+  if (sink) sink.pipe(res);
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
+      // Streamed HTML (deferred data) must reach the browser as it is produced.
+      if (sink) sink.flush();
+    }
+  } finally {
+    out.end();
+  }
+}
+
+function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, base: Record<string, string>): void {
+  const headers: Record<string, string> = {
+    ...base,
+    "Content-Type": file.type,
+    ETag: file.etag,
+    "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",
+  };
+  if (file.gzip) headers.Vary = "Accept-Encoding";
+  if (req.headers["if-none-match"] === file.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = file.gzip ? chooseEncoding(req.headers["accept-encoding"] as string | undefined) : null;
+  const body = encoding === "br" && file.br ? file.br : encoding === "gzip" && file.gzip ? file.gzip : file.body;
+  if (body !== file.body && encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.length);
+  res.writeHead(200, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+export function createHttpHandler(deps: HttpDeps) {
+  const handle = createRequestHandler(deps.build, deps.env.NODE_ENV === "development" ? "development" : "production");
+  const baseHeaders = securityHeaders(deps.env);
+
+  return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = process.hrtime.bigint();
+    const url = requestUrl(req, deps.env);
+    res.on("finish", () => {
+      deps.log.info("request", {
+        method: req.method,
+        path: url.pathname,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        host: url.host,
+        ip: clientAddress(req, deps.env),
+      });
+    });
+
+    try {
+      if (url.pathname === "/healthz") {
+        try {
+          await deps.db.execute(sql`select 1`);
+          res.writeHead(200, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
+          res.end(JSON.stringify({ status: "ok", database: deps.databaseKind }));
+        } catch {
+          res.writeHead(503, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
+          res.end(JSON.stringify({ status: "unavailable", database: deps.databaseKind }));
+        }
+        return;
+      }
+
+      if (req.method === "GET" || req.method === "HEAD") {
+        const file = deps.staticFiles.get(url.pathname);
+        if (file) {
+          sendStatic(req, res, file, baseHeaders);
+          return;
+        }
+      }
+
+      const nonce = randomBytes(16).toString("base64");
+      const context: AppLoadContext = {
+        db: deps.db,
+        env: deps.env,
+        log: deps.log,
+        store: await deps.findStore(url.hostname),
+        nonce,
+      };
+      const response = await handle(toFetchRequest(req, res, url), context);
+      for (const [name, value] of Object.entries(baseHeaders)) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
+      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+        response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.env));
+      }
+      await sendResponse(req, res, response);
+    } catch (error) {
+      deps.log.error("request failed", { error, path: url.pathname });
+      if (!res.headersSent) {
+        res.writeHead(500, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Something went wrong on our side. Please try again.");
+      } else {
+        res.destroy();
+      }
+    }
+  };
+}
