@@ -170,7 +170,12 @@ export class CatalogueValidationError extends Error {
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((i) => {
     const field = i.path.join(".");
-    return field ? `${field} ${i.message}` : i.message;
+    let message = i.message;
+    if (i.code === "invalid_type") {
+      // Zod's own words ("Invalid input: expected string") read badly to a shop owner.
+      message = i.input === undefined || i.input === null ? "is required" : `must be ${i.expected === "array" ? "a list" : `a ${i.expected}`}`;
+    }
+    return field ? `${field} ${message}` : message;
   });
 }
 

@@ -152,13 +152,24 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
         ),
       );
     const bySku = new Map(matches.filter((m) => m.sku).map((m) => [m.sku, m.id]));
-    const bySlug = new Map(matches.map((m) => [m.slug, m.id]));
+    const bySlug = new Map(matches.map((m) => [m.slug, m]));
 
     const values = rows.map(({ p, categoryId, subCategoryId, brandId }, i) => {
-      const matched = (p.sku ? bySku.get(p.sku) : undefined) ?? bySlug.get(slugs[i] ?? "");
+      const slug = slugs[i] ?? "";
+      let matched = p.sku ? bySku.get(p.sku) : undefined;
+      if (!matched) {
+        const sameSlug = bySlug.get(slug);
+        // A product with another SKU is another product: never overwrite its SKU silently.
+        if (sameSlug && p.sku && sameSlug.sku && sameSlug.sku !== p.sku) {
+          throw new CatalogueConflictError(
+            `"${p.name}" (SKU ${p.sku}) has the slug "${slug}", which belongs to the product with SKU ${sameSlug.sku}. Give it another slug, or use SKU ${sameSlug.sku} to update that product.`,
+          );
+        }
+        matched = sameSlug?.id;
+      }
       if (matched) summary.productsUpdated++;
       else summary.productsCreated++;
-      return productRow(p, { id: matched ?? randomUUID(), storeId, slug: slugs[i] ?? "", categoryId, subCategoryId, brandId });
+      return productRow(p, { id: matched ?? randomUUID(), storeId, slug, categoryId, subCategoryId, brandId });
     });
     try {
       await tx
