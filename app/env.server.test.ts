@@ -5,7 +5,13 @@ import { ConfigError, parseEnv } from "./env.server";
 describe("configuration", () => {
   it("has working defaults for a fresh machine", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", PAYMENT_GATEWAY: "sandbox", SMS_PROVIDER: "outbox", HUMAN_CHECK: "off" });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      PAYMENT_GATEWAY: "sandbox",
+      SMS_PROVIDER: "outbox",
+      HUMAN_CHECK: "off",
+    });
     expect(env.DATA_DIR).toBe(path.resolve("data"));
     expect(env.DATABASE_URL).toBeUndefined();
   });

@@ -15,13 +15,18 @@ function serialise(value: unknown): unknown {
   return value;
 }
 
-export function createLogger(level: LogLevel = "info", write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
+export function createLogger(
+  level: LogLevel = "info",
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger {
   const min = LEVELS[level];
-  const log = (lvl: Exclude<LogLevel, "silent">) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[lvl] < min) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg };
-    for (const [k, v] of Object.entries(fields)) entry[k] = serialise(v);
-    write(`${JSON.stringify(entry)}\n`);
-  };
+  const log =
+    (lvl: Exclude<LogLevel, "silent">) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[lvl] < min) return;
+      const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg };
+      for (const [k, v] of Object.entries(fields)) entry[k] = serialise(v);
+      write(`${JSON.stringify(entry)}\n`);
+    };
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }

@@ -7,21 +7,26 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { stores } from "../app/db/schema";
 import { readCatalogueCsv, readCatalogueJson } from "../app/modules/catalog/catalogue-file";
 import { CatalogueValidationError, type ValidCatalogue } from "../app/modules/catalog/catalogue-input";
 import { CatalogueConflictError, writeCatalogue } from "../app/modules/catalog/catalogue-writer.server";
-import { stores } from "../app/db/schema";
 import { fail, openFromEnv, parseArgs, readEnv } from "./cli";
 
 const { options, positional } = parseArgs(process.argv.slice(2));
 const file = positional[0];
-if (!file) fail("Usage: npm run import -- products.csv [--categories categories.csv] [--brands brands.csv] [--store slug] [--dry-run]");
+if (!file)
+  fail(
+    "Usage: npm run import -- products.csv [--categories categories.csv] [--brands brands.csv] [--store slug] [--dry-run]",
+  );
 
 function readText(p: string): { name: string; text: string } {
   try {
     return { name: path.basename(p), text: readFileSync(p, "utf8") };
   } catch (error) {
-    fail(`Cannot read ${p}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    fail(
+      `Cannot read ${p}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
 }
 

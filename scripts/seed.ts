@@ -30,7 +30,8 @@ try {
 try {
   const [existing] = await database.db.select({ id: stores.id }).from(stores).where(eq(stores.slug, slug));
   if (existing) {
-    if (!options.has("reset")) fail(`A store "${slug}" already exists. Add --reset to replace it (its orders and customers go too).`);
+    if (!options.has("reset"))
+      fail(`A store "${slug}" already exists. Add --reset to replace it (its orders and customers go too).`);
     await database.db.delete(stores).where(eq(stores.id, existing.id));
   }
   const started = Date.now();

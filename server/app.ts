@@ -36,7 +36,8 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   try {
     if (env.SEED_DEMO) {
       const seeded = await seedIfEmpty(database);
-      if (seeded) log.info("demo store created", { store: seeded.store.title, ...seeded.summary, pincodes: seeded.pincodes });
+      if (seeded)
+        log.info("demo store created", { store: seeded.store.title, ...seeded.summary, pincodes: seeded.pincodes });
     }
   } catch (error) {
     await database.close();
@@ -62,7 +63,10 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const address = server.address() as AddressInfo;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${shownHost}:${address.port}`;
-  log.info("Mandi is serving", { url, database: database.kind === "postgres" ? describeUrl(env.DATABASE_URL ?? "") : database.location });
+  log.info("Mandi is serving", {
+    url,
+    database: database.kind === "postgres" ? describeUrl(env.DATABASE_URL ?? "") : database.location,
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

@@ -105,7 +105,9 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
       : null;
   if (encoding) {
     headers["content-encoding"] = encoding;
-    headers.vary = response.headers.has("vary") ? `${response.headers.get("vary")}, Accept-Encoding` : "Accept-Encoding";
+    headers.vary = response.headers.has("vary")
+      ? `${response.headers.get("vary")}, Accept-Encoding`
+      : "Accept-Encoding";
     delete headers["content-length"];
   }
   if (response.statusText) res.writeHead(response.status, response.statusText, headers);

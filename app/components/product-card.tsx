@@ -5,7 +5,14 @@ import { formatINR } from "../modules/money/format";
 
 export function VegDot({ veg }: { veg: ProductSummary["veg"] }) {
   if (!veg) return null;
-  return <span className={`veg-dot veg-dot--${veg}`} role="img" aria-label={vegMarkerLabel(veg)} title={vegMarkerLabel(veg)} />;
+  return (
+    <span
+      className={`veg-dot veg-dot--${veg}`}
+      role="img"
+      aria-label={vegMarkerLabel(veg)}
+      title={vegMarkerLabel(veg)}
+    />
+  );
 }
 
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
@@ -15,7 +22,14 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         <div className="product-card__media">
           {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
           {product.photo ? (
-            <img src={product.photo} alt={product.photoAlt} width="400" height="400" loading={eager ? "eager" : "lazy"} decoding="async" />
+            <img
+              src={product.photo}
+              alt={product.photoAlt}
+              width="400"
+              height="400"
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+            />
           ) : null}
         </div>
         <h3 className="product-card__name">

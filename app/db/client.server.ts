@@ -3,11 +3,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.server";
 import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
@@ -37,7 +37,8 @@ export function migrationsFolder(): string {
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const database = target.kind === "postgres" ? await openPostgres(target.url, target.poolSize) : await openPglite(target);
+  const database =
+    target.kind === "postgres" ? await openPostgres(target.url, target.poolSize) : await openPglite(target);
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -108,7 +109,9 @@ export function describeUrl(url: string): string {
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() };
   await runExclusive(database, "mandi:migrate", () =>
-    database.kind === "pglite" ? migratePglite(database.db as never, config) : migratePostgres(database.db as never, config),
+    database.kind === "pglite"
+      ? migratePglite(database.db as never, config)
+      : migratePostgres(database.db as never, config),
   );
 }
 

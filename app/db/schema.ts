@@ -32,10 +32,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-const id = () =>
-  uuid("id")
-    .primaryKey()
-    .default(sql`gen_random_uuid()`);
+const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const storeRef = () =>

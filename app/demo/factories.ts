@@ -1,7 +1,7 @@
-import { slugify, type CategoryInput, type BrandInput, type ProductInput } from "../modules/catalog/catalogue-input";
+import { type BrandInput, type CategoryInput, type ProductInput, slugify } from "../modules/catalog/catalogue-input";
 import { rupeesToPaise } from "../modules/money/format";
-import type { NewStore } from "../modules/store/store.server";
 import type { Banner } from "../modules/store/settings";
+import type { NewStore } from "../modules/store/store.server";
 import { type CategoryData, DEMO_BRANDS, DEMO_CATEGORIES, type ItemData } from "./catalogue-data";
 import { bannerSvg, brandSvg, categorySvg, productSvg } from "./images";
 
@@ -186,7 +186,8 @@ function shelves(): Shelf[] {
     for (const sub of category.subs) {
       for (const item of sub.items) {
         for (const brand of item.brands) {
-          for (const packEntry of item.packs) out.push({ category, sub: sub.name, item, brand, pack: parsePack(packEntry) });
+          for (const packEntry of item.packs)
+            out.push({ category, sub: sub.name, item, brand, pack: parsePack(packEntry) });
         }
       }
     }
@@ -245,7 +246,8 @@ function productFromShelf(shelf: Shelf, random: () => number, index: number, var
     salePrice1: rupeesToPaise(sale1),
     salePrice2: sale2 !== null && sale2 < sale1 ? rupeesToPaise(sale2) : null,
     saleQty2: sale2 !== null && sale2 < sale1 ? q2 : null,
-    salePrice3: sale3 !== null && sale3 < (sale2 ?? sale1) && sale2 !== null && sale2 < sale1 ? rupeesToPaise(sale3) : null,
+    salePrice3:
+      sale3 !== null && sale3 < (sale2 ?? sale1) && sale2 !== null && sale2 < sale1 ? rupeesToPaise(sale3) : null,
     saleQty3: sale3 !== null && sale3 < (sale2 ?? sale1) && sale2 !== null && sale2 < sale1 ? q3 : null,
     vegType: item.veg,
     packSize: { value: pack.value, unit: pack.unit },
@@ -264,7 +266,18 @@ function productFromShelf(shelf: Shelf, random: () => number, index: number, var
   };
 }
 
-const VARIANTS = ["", "Premium", "Classic", "Gold", "Select", "Value Pack", "Chef's Choice", "Export Quality", "Hotel Special", "Economy"];
+const VARIANTS = [
+  "",
+  "Premium",
+  "Classic",
+  "Gold",
+  "Select",
+  "Value Pack",
+  "Chef's Choice",
+  "Export Quality",
+  "Hotel Special",
+  "Economy",
+];
 
 export interface DemoCatalogue {
   categories: CategoryInput[];
@@ -287,7 +300,10 @@ export function demoCatalogue(options: { products?: number; seed?: number } = {}
     const shelf = all[i % all.length];
     if (!shelf) break;
     const round = Math.floor(i / all.length);
-    const variant = round === 0 ? "" : `${VARIANTS[round % VARIANTS.length]}${round >= VARIANTS.length ? ` ${Math.floor(round / VARIANTS.length) + 1}` : ""}`.trim();
+    const variant =
+      round === 0
+        ? ""
+        : `${VARIANTS[round % VARIANTS.length]}${round >= VARIANTS.length ? ` ${Math.floor(round / VARIANTS.length) + 1}` : ""}`.trim();
     products.push(productFromShelf(shelf, random, i, variant));
   }
 
@@ -318,9 +334,17 @@ export function demoCatalogue(options: { products?: number; seed?: number } = {}
   const categories: CategoryInput[] = [];
   DEMO_CATEGORIES.forEach((c, position) => {
     const key = `demo/c/${slugify(c.name)}.svg`;
-    media.push({ key, contentType: "image/svg+xml", body: categorySvg(c.name, c.colour, c.icon), width: 400, height: 400 });
+    media.push({
+      key,
+      contentType: "image/svg+xml",
+      body: categorySvg(c.name, c.colour, c.icon),
+      width: 400,
+      height: 400,
+    });
     categories.push({ name: c.name, parent: null, logo: `/media/${key}`, position });
-    c.subs.forEach((s, subPosition) => categories.push({ name: s.name, parent: c.name, logo: `/media/${key}`, position: subPosition }));
+    c.subs.forEach((s, subPosition) => {
+      categories.push({ name: s.name, parent: c.name, logo: `/media/${key}`, position: subPosition });
+    });
   });
 
   const brands: BrandInput[] = DEMO_BRANDS.map((b) => {

@@ -33,7 +33,7 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
-    if (line && (line + " " + word).length > width) {
+    if (line && `${line} ${word}`.length > width) {
       lines.push(line);
       line = word;
     } else {
@@ -173,7 +173,10 @@ export interface BannerArt {
 
 export function bannerSvg(b: BannerArt): string {
   const circles = [0, 1, 2, 3]
-    .map((i) => `<circle cx="${1180 + i * 110}" cy="${150 + (i % 2) * 260}" r="${140 - i * 18}" fill="${b.accent}" opacity="${0.35 - i * 0.06}"/>`)
+    .map(
+      (i) =>
+        `<circle cx="${1180 + i * 110}" cy="${150 + (i % 2) * 260}" r="${140 - i * 18}" fill="${b.accent}" opacity="${0.35 - i * 0.06}"/>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600" viewBox="0 0 1600 600"><defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b.colour}"/><stop offset="1" stop-color="${shade(b.colour, 0.35)}"/></linearGradient></defs><rect width="1600" height="600" fill="url(#b)"/>${circles}<text x="110" y="270" font-family="${FONT}" font-size="84" font-weight="800" fill="#fff">${escapeXml(b.heading)}</text><text x="112" y="350" font-family="${FONT}" font-size="40" font-weight="500" fill="#fff" opacity=".92">${escapeXml(b.text)}</text></svg>`;
 }

@@ -11,7 +11,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     listNewestProducts(context.db, store.id, 8),
   ]);
   const title = store.profile.brandName || store.title;
-  return { title, tagline: store.customisation.tagline, banner: store.customisation.banners[0] ?? null, categories, products };
+  return {
+    title,
+    tagline: store.customisation.tagline,
+    banner: store.customisation.banners[0] ?? null,
+    categories,
+    products,
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {

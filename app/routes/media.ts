@@ -5,7 +5,8 @@ import type { Route } from "./+types/media";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   const file = context.store && key ? await findMedia(context.db, context.store.id, key) : null;
-  if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.contentType,

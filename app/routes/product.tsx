@@ -53,7 +53,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
             {product.percentOff > 0 ? <p className="save">Save {product.percentOff}%</p> : null}
             <p className="muted">Inclusive of all taxes</p>
-            {product.stock.kind !== "unknown" ? <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p> : null}
+            {product.stock.kind !== "unknown" ? (
+              <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
+            ) : null}
           </div>
           <section aria-labelledby="about-product">
             <h2 id="about-product">About this product</h2>

@@ -5,8 +5,8 @@ import { brands, categories, media, pincodeRates, productSizes, products } from 
 import { makeProduct } from "../../app/demo/factories";
 import { seedDemoStore, seedIfEmpty } from "../../app/demo/seed.server";
 import { readCatalogueCsv } from "../../app/modules/catalog/catalogue-file";
-import { CatalogueConflictError, writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
+import { CatalogueConflictError, writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { findProduct, listNewestProducts } from "../../app/modules/catalog/products.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
@@ -26,15 +26,31 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
   it("seeds a believable HoReCa store", async () => {
     const { db } = database;
     const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
-    expect(await n(db.select({ n: count() }).from(products).where(eq(products.storeId, demo.id)))).toBeGreaterThanOrEqual(300);
     expect(
-      await n(db.select({ n: count() }).from(categories).where(and(eq(categories.storeId, demo.id), isNull(categories.parentId)))),
+      await n(db.select({ n: count() }).from(products).where(eq(products.storeId, demo.id))),
+    ).toBeGreaterThanOrEqual(300);
+    expect(
+      await n(
+        db
+          .select({ n: count() })
+          .from(categories)
+          .where(and(eq(categories.storeId, demo.id), isNull(categories.parentId))),
+      ),
     ).toBeGreaterThanOrEqual(12);
     expect(
-      await n(db.select({ n: count() }).from(categories).where(and(eq(categories.storeId, demo.id), isNotNull(categories.parentId)))),
+      await n(
+        db
+          .select({ n: count() })
+          .from(categories)
+          .where(and(eq(categories.storeId, demo.id), isNotNull(categories.parentId))),
+      ),
     ).toBeGreaterThanOrEqual(24);
-    expect(await n(db.select({ n: count() }).from(brands).where(eq(brands.storeId, demo.id)))).toBeGreaterThanOrEqual(20);
-    expect(await n(db.select({ n: count() }).from(pincodeRates).where(eq(pincodeRates.storeId, demo.id)))).toBeGreaterThan(100);
+    expect(await n(db.select({ n: count() }).from(brands).where(eq(brands.storeId, demo.id)))).toBeGreaterThanOrEqual(
+      20,
+    );
+    expect(
+      await n(db.select({ n: count() }).from(pincodeRates).where(eq(pincodeRates.storeId, demo.id))),
+    ).toBeGreaterThan(100);
     expect(await n(db.select({ n: count() }).from(productSizes))).toBeGreaterThan(20);
   });
 
@@ -56,7 +72,10 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
     const detail = await findProduct(database.db, demo.id, product?.slug ?? "");
     expect(detail?.photos.length).toBeGreaterThanOrEqual(3);
     const key = detail?.photos[0]?.src.replace("/media/", "") ?? "";
-    const [file] = await database.db.select().from(media).where(and(eq(media.storeId, demo.id), eq(media.key, key)));
+    const [file] = await database.db
+      .select()
+      .from(media)
+      .where(and(eq(media.storeId, demo.id), eq(media.key, key)));
     expect(file?.contentType).toBe("image/svg+xml");
     expect(file?.bytes.toString("utf8")).toMatch(/^<svg/);
   });
@@ -66,8 +85,16 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
   });
 
   it("finds active products by slug or id, and hides inactive ones", async () => {
-    const [active] = await database.db.select().from(products).where(and(eq(products.storeId, demo.id), eq(products.active, true))).limit(1);
-    const [inactive] = await database.db.select().from(products).where(and(eq(products.storeId, demo.id), eq(products.active, false))).limit(1);
+    const [active] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, demo.id), eq(products.active, true)))
+      .limit(1);
+    const [inactive] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, demo.id), eq(products.active, false)))
+      .limit(1);
     expect((await findProduct(database.db, demo.id, active?.slug ?? ""))?.id).toBe(active?.id);
     expect((await findProduct(database.db, demo.id, active?.id ?? ""))?.slug).toBe(active?.slug);
     expect(await findProduct(database.db, demo.id, inactive?.slug ?? "")).toBeNull();
@@ -87,24 +114,40 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
     ].join("\n");
 
     it("creates categories, sub-categories, brands and products", async () => {
-      const summary = await writeCatalogue(database.db, shop.id, readCatalogueCsv({ products: { name: "products.csv", text: csv } }));
+      const summary = await writeCatalogue(
+        database.db,
+        shop.id,
+        readCatalogueCsv({ products: { name: "products.csv", text: csv } }),
+      );
       expect(summary).toEqual({ categoriesCreated: 4, brandsCreated: 1, productsCreated: 2, productsUpdated: 0 });
       const rice = await findProduct(database.db, shop.id, "sharma-basmati-rice-25-kg");
       expect(rice).toMatchObject({ price: 3950_00, mrp: 4200_00, brand: "Sharma Gold", category: "Rice & Grains" });
       expect(rice?.tiers).toEqual([{ minQty: 3, unitPrice: 3850_00 }]);
-      const cups = await database.db.select().from(products).where(and(eq(products.storeId, shop.id), eq(products.sku, "SH-002")));
+      const cups = await database.db
+        .select()
+        .from(products)
+        .where(and(eq(products.storeId, shop.id), eq(products.sku, "SH-002")));
       // Stock per size adds up to the product's stock.
       expect(cups[0]?.inventory).toBe(35);
       expect(cups[0]?.trackInventory).toBe(true);
     });
 
     it("updates products matched by SKU instead of duplicating them", async () => {
-      const again = csv.replace("4200,3950", "4300,3990").replace("Sharma Basmati Rice 25 kg", "Sharma Basmati Rice (Aged) 25 kg");
-      const summary = await writeCatalogue(database.db, shop.id, readCatalogueCsv({ products: { name: "products.csv", text: again } }));
+      const again = csv
+        .replace("4200,3950", "4300,3990")
+        .replace("Sharma Basmati Rice 25 kg", "Sharma Basmati Rice (Aged) 25 kg");
+      const summary = await writeCatalogue(
+        database.db,
+        shop.id,
+        readCatalogueCsv({ products: { name: "products.csv", text: again } }),
+      );
       expect(summary).toEqual({ categoriesCreated: 0, brandsCreated: 0, productsCreated: 0, productsUpdated: 2 });
       const rows = await database.db.select().from(products).where(eq(products.storeId, shop.id));
       expect(rows).toHaveLength(2);
-      expect(rows.find((r) => r.sku === "SH-001")).toMatchObject({ name: "Sharma Basmati Rice (Aged) 25 kg", mrp: 4300_00 });
+      expect(rows.find((r) => r.sku === "SH-001")).toMatchObject({
+        name: "Sharma Basmati Rice (Aged) 25 kg",
+        mrp: 4300_00,
+      });
     });
 
     it("writes nothing when one product conflicts with another", async () => {
@@ -126,7 +169,9 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
     it("keeps each store's catalogue to itself", async () => {
       expect(await findProduct(database.db, demo.id, "sharma-basmati-rice-aged-25-kg")).toBeNull();
       const other = await seedDemoStore(database.db, { slug: `second-${kind}`, products: 30 });
-      expect(await listNewestProducts(database.db, other.store.id, 100)).toHaveLength(30 - 0 - (await inactiveCount(other.store.id)));
+      expect(await listNewestProducts(database.db, other.store.id, 100)).toHaveLength(
+        30 - 0 - (await inactiveCount(other.store.id)),
+      );
     });
 
     async function inactiveCount(storeId: string) {

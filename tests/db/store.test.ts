@@ -20,13 +20,21 @@ describe.each(databaseKinds)("stores by host on %s", (kind) => {
     expect((await findStoreForHost(database.db, "localhost"))?.id).toBe(store.id);
     expect((await findStoreForHost(database.db, "shop.example.in"))?.id).toBe(store.id);
     // Settings come back complete and typed.
-    expect(store.shipping).toEqual({ enabled: true, freeShippingThreshold: 7500_00, defaultRate: 199_00, applyDefaultIfNoZone: false });
+    expect(store.shipping).toEqual({
+      enabled: true,
+      freeShippingThreshold: 7500_00,
+      defaultRate: 199_00,
+      applyDefaultIfNoZone: false,
+    });
   });
 
   it("picks the store by host once domains are mapped; unknown hosts get none", async () => {
     const first = await findStoreForHost(database.db, "localhost");
     await addStoreDomain(database.db, first?.id ?? "", "annapurna.example.in");
-    const second = await createStore(database.db, makeStore({ slug: "second", title: "Coastal Caterers Supply", domains: ["Coastal.Example.in:8080"] }));
+    const second = await createStore(
+      database.db,
+      makeStore({ slug: "second", title: "Coastal Caterers Supply", domains: ["Coastal.Example.in:8080"] }),
+    );
     expect((await findStoreForHost(database.db, "annapurna.example.in"))?.id).toBe(first?.id);
     expect((await findStoreForHost(database.db, "coastal.example.in"))?.id).toBe(second.id);
     expect(await findStoreForHost(database.db, "localhost")).toBeNull();

@@ -11,7 +11,10 @@ test.describe("the store's first page", () => {
 
   test("links a category tile to the products page and a product to its page", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Dairy & Eggs" })).toHaveAttribute("href", "/products?category=dairy-and-eggs");
+    await expect(page.getByRole("link", { name: "Dairy & Eggs" })).toHaveAttribute(
+      "href",
+      "/products?category=dairy-and-eggs",
+    );
     const firstProduct = page.locator(".product-card__link").first();
     const name = (await firstProduct.locator("h3").textContent())?.trim() ?? "";
     await firstProduct.click();

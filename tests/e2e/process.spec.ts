@@ -9,9 +9,16 @@ import { expect, test } from "@playwright/test";
 // One at a time: `npm start` may rebuild a stale build, and two builds must not race.
 test.describe.configure({ mode: "serial" });
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...inherited, LOG_LEVEL: "info", ...env }, stdio: "pipe" });
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...inherited, LOG_LEVEL: "info", ...env },
+    stdio: "pipe",
+  });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
@@ -57,5 +64,7 @@ test("a second process on the same data folder is refused, and SIGTERM stops cle
 test("a bad configuration value stops start-up with one line naming it", async () => {
   const run = start({ PORT: "eighty" });
   expect(await run.exited).toBe(1);
-  expect(run.output().trim().split("\n").at(-1)).toBe('Invalid configuration: PORT Invalid input: expected number, received NaN (got "eighty")');
+  expect(run.output().trim().split("\n").at(-1)).toBe(
+    'Invalid configuration: PORT Invalid input: expected number, received NaN (got "eighty")',
+  );
 });

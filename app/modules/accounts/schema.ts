@@ -42,9 +42,5 @@ export const sendCodeSchema = z.object({
 
 export const verifyCodeSchema = z.object({
   phone: z.string().regex(/^\d{10}$/, ACCOUNT_MESSAGES.phone),
-  code: z
-    .string()
-    .trim()
-    .min(OTP_MIN_ACCEPTED, ACCOUNT_MESSAGES.code)
-    .max(OTP_LENGTH, ACCOUNT_MESSAGES.code),
+  code: z.string().trim().min(OTP_MIN_ACCEPTED, ACCOUNT_MESSAGES.code).max(OTP_LENGTH, ACCOUNT_MESSAGES.code),
 });

@@ -40,7 +40,13 @@ describe("CSV import", () => {
         text: "Name,Category,MRP,Sale Price,Pack Size,Active\nAmul Butter 500 g,Dairy,285,268,500 g,yes\n",
       },
     });
-    expect(catalogue.products[0]).toMatchObject({ name: "Amul Butter 500 g", slug: "amul-butter-500-g", mrp: 28500, salePrice1: 26800, active: true });
+    expect(catalogue.products[0]).toMatchObject({
+      name: "Amul Butter 500 g",
+      slug: "amul-butter-500-g",
+      mrp: 28500,
+      salePrice1: 26800,
+      active: true,
+    });
   });
 
   it("reports every bad row with its line number and reason, and accepts nothing", () => {
@@ -80,7 +86,10 @@ describe("CSV import", () => {
 
 describe("JSON import", () => {
   it("takes prices in rupees and reports entries by position", () => {
-    const ok = readCatalogueJson("c.json", JSON.stringify({ products: [{ name: "Ghee 1 L", mrp: 650, salePrice1: "610" }] }));
+    const ok = readCatalogueJson(
+      "c.json",
+      JSON.stringify({ products: [{ name: "Ghee 1 L", mrp: 650, salePrice1: "610" }] }),
+    );
     expect(ok.products[0]).toMatchObject({ mrp: 65000, salePrice1: 61000 });
     expect(problems(() => readCatalogueJson("c.json", JSON.stringify({ products: [{ mrp: 10 }] })))).toEqual([
       "c.json products[0]: name is required",

@@ -2,9 +2,9 @@ import { parse } from "csv-parse/sync";
 import {
   type BrandInput,
   type CatalogueInput,
-  type CategoryInput,
   CatalogueValidationError,
-  PACK_UNITS,
+  type CategoryInput,
+  type PACK_UNITS,
   type ProductInput,
   type RowError,
   type ValidCatalogue,
@@ -272,21 +272,32 @@ export function readCatalogueCsv(files: CatalogueFiles): ValidCatalogue {
     file: { name: string; text: string } | undefined,
     columns: Record<string, string>,
     convert: (row: Row) => T,
-  ) => (file ? convertRows(readCsv(file.text, columns, file.name, errors), convert, file.name, errors) : { items: [], lines: [] });
+  ) =>
+    file
+      ? convertRows(readCsv(file.text, columns, file.name, errors), convert, file.name, errors)
+      : { items: [], lines: [] };
 
   const products = read(files.products, PRODUCT_COLUMNS, productFromRow);
-  const categories = read(files.categories, CATEGORY_COLUMNS, (row): CategoryInput => ({
-    name: text(row.name),
-    slug: blank(row.slug) ? undefined : text(row.slug),
-    parent: text(row.parent),
-    logo: blank(row.logo) ? null : text(row.logo),
-    position: parseWhole(row.position) ?? 0,
-  }));
-  const brands = read(files.brands, BRAND_COLUMNS, (row): BrandInput => ({
-    name: text(row.name),
-    slug: blank(row.slug) ? undefined : text(row.slug),
-    logo: blank(row.logo) ? null : text(row.logo),
-  }));
+  const categories = read(
+    files.categories,
+    CATEGORY_COLUMNS,
+    (row): CategoryInput => ({
+      name: text(row.name),
+      slug: blank(row.slug) ? undefined : text(row.slug),
+      parent: text(row.parent),
+      logo: blank(row.logo) ? null : text(row.logo),
+      position: parseWhole(row.position) ?? 0,
+    }),
+  );
+  const brands = read(
+    files.brands,
+    BRAND_COLUMNS,
+    (row): BrandInput => ({
+      name: text(row.name),
+      slug: blank(row.slug) ? undefined : text(row.slug),
+      logo: blank(row.logo) ? null : text(row.logo),
+    }),
+  );
 
   let valid: ValidCatalogue | undefined;
   try {

@@ -77,7 +77,13 @@ export const productInputSchema = z
       .object({ value: z.number().positive("must be above 0").max(100_000), unit: z.enum(PACK_UNITS) })
       .nullable()
       .default(null),
-    inventory: z.number().int("must be a whole number").min(0, "cannot be negative").max(10_000_000).nullable().default(null),
+    inventory: z
+      .number()
+      .int("must be a whole number")
+      .min(0, "cannot be negative")
+      .max(10_000_000)
+      .nullable()
+      .default(null),
     trackInventory: z.boolean().default(false),
     sizes: z
       .array(
@@ -163,7 +169,9 @@ export interface RowError {
 export class CatalogueValidationError extends Error {
   override name = "CatalogueValidationError";
   constructor(readonly errors: RowError[]) {
-    super(`${errors.length} problem${errors.length === 1 ? "" : "s"} in the catalogue:\n${errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`);
+    super(
+      `${errors.length} problem${errors.length === 1 ? "" : "s"} in the catalogue:\n${errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`,
+    );
   }
 }
 
@@ -173,7 +181,10 @@ function describeIssues(error: z.ZodError): string[] {
     let message = i.message;
     if (i.code === "invalid_type") {
       // Zod's own words ("Invalid input: expected string") read badly to a shop owner.
-      message = i.input === undefined || i.input === null ? "is required" : `must be ${i.expected === "array" ? "a list" : `a ${i.expected}`}`;
+      message =
+        i.input === undefined || i.input === null
+          ? "is required"
+          : `must be ${i.expected === "array" ? "a list" : `a ${i.expected}`}`;
     }
     return field ? `${field} ${message}` : message;
   });
@@ -218,12 +229,18 @@ export function validateCatalogue(
     const productSlug = product.slug ?? slugify(product.name);
     const firstSlug = seenSlugs.get(productSlug);
     if (firstSlug !== undefined) {
-      errors.push({ where: at("product", i), message: `slug "${productSlug}" is already used by ${at("product", firstSlug)}` });
+      errors.push({
+        where: at("product", i),
+        message: `slug "${productSlug}" is already used by ${at("product", firstSlug)}`,
+      });
     } else seenSlugs.set(productSlug, i);
     if (product.sku !== null) {
       const firstSku = seenSkus.get(product.sku);
       if (firstSku !== undefined) {
-        errors.push({ where: at("product", i), message: `sku "${product.sku}" is already used by ${at("product", firstSku)}` });
+        errors.push({
+          where: at("product", i),
+          message: `sku "${product.sku}" is already used by ${at("product", firstSku)}`,
+        });
       } else seenSkus.set(product.sku, i);
     }
     out.products.push({ ...product, slug: productSlug });

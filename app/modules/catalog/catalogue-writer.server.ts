@@ -91,11 +91,21 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     const dir = parent ? subsOf(parent.id) : tops;
     const found = dir.find(name);
     if (found) return found;
-    const slug = extra.slug && !allCategorySlugs.has(extra.slug) ? extra.slug : uniqueCategorySlug(slugify(name), parent?.slug ?? "category");
+    const slug =
+      extra.slug && !allCategorySlugs.has(extra.slug)
+        ? extra.slug
+        : uniqueCategorySlug(slugify(name), parent?.slug ?? "category");
     allCategorySlugs.add(slug);
     const [row] = await tx
       .insert(categories)
-      .values({ storeId, name, slug, parentId: parent?.id ?? null, logo: extra.logo ?? null, position: extra.position ?? dir.slugs.size })
+      .values({
+        storeId,
+        name,
+        slug,
+        parentId: parent?.id ?? null,
+        logo: extra.logo ?? null,
+        position: extra.position ?? dir.slugs.size,
+      })
       .returning({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId });
     if (!row) throw new Error("category insert returned nothing");
     dir.add(row);
@@ -112,7 +122,10 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
 
   // Brands.
   const brandDir = new Directory<NamedRow>();
-  for (const b of await tx.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(eq(brands.storeId, storeId))) {
+  for (const b of await tx
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .where(eq(brands.storeId, storeId))) {
     brandDir.add(b);
   }
   const ensureBrand = async (name: string, extra: { slug?: string; logo?: string | null } = {}) => {
@@ -148,7 +161,9 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
       .where(
         and(
           eq(products.storeId, storeId),
-          skus.length > 0 ? or(inArray(products.slug, slugs), inArray(products.sku, skus)) : inArray(products.slug, slugs),
+          skus.length > 0
+            ? or(inArray(products.slug, slugs), inArray(products.sku, skus))
+            : inArray(products.slug, slugs),
         ),
       );
     const bySku = new Map(matches.filter((m) => m.sku).map((m) => [m.sku, m.id]));
@@ -205,7 +220,8 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
           },
         });
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
       if (code === "23505") {
         throw new CatalogueConflictError(
           "A product's slug or SKU is already used by another product in the store. Give the row its existing SKU, or a different slug.",
@@ -217,7 +233,12 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     const ids = values.map((v) => v.id);
     await tx.delete(productSizes).where(inArray(productSizes.productId, ids));
     const sizeRows = rows.flatMap(({ p }, i) =>
-      p.sizes.map((s, position) => ({ productId: values[i]?.id ?? "", label: s.label, inventory: s.inventory, position })),
+      p.sizes.map((s, position) => ({
+        productId: values[i]?.id ?? "",
+        label: s.label,
+        inventory: s.inventory,
+        position,
+      })),
     );
     for (let s = 0; s < sizeRows.length; s += BATCH) {
       await tx.insert(productSizes).values(sizeRows.slice(s, s + BATCH));
@@ -228,7 +249,14 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
 
 function productRow(
   p: ValidProduct,
-  keys: { id: string; storeId: string; slug: string; categoryId: string | null; subCategoryId: string | null; brandId: string | null },
+  keys: {
+    id: string;
+    storeId: string;
+    slug: string;
+    categoryId: string | null;
+    subCategoryId: string | null;
+    brandId: string | null;
+  },
 ) {
   return {
     ...keys,

@@ -93,7 +93,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An active product by id or slug; null when missing or switched off. */
 export async function findProduct(db: Db, storeId: string, idOrSlug: string): Promise<ProductDetail | null> {
-  const match = UUID.test(idOrSlug) ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug)) : eq(products.slug, idOrSlug);
+  const match = UUID.test(idOrSlug)
+    ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug))
+    : eq(products.slug, idOrSlug);
   const [row] = await db
     .select({
       ...summaryColumns,

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkPurchase,
-  isActiveProduct,
-  maxPurchasable,
-  OVER_STOCK_MESSAGE,
-  stockState,
-  vegMarker,
-} from "./rules";
+import { checkPurchase, isActiveProduct, maxPurchasable, OVER_STOCK_MESSAGE, stockState, vegMarker } from "./rules";
 
 describe("active product", () => {
   it.each([true, "true", 1, "1", undefined, null])("%s is active", (value) => {

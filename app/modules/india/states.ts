@@ -41,9 +41,4 @@ export const INDIAN_STATES = [
 export type IndianState = (typeof INDIAN_STATES)[number]["name"];
 
 /** Valid state codes, including older 25 and 28 and 97 (Other Territory). */
-export const GST_STATE_CODES: ReadonlySet<string> = new Set([
-  ...INDIAN_STATES.map((s) => s.gstCode),
-  "25",
-  "28",
-  "97",
-]);
+export const GST_STATE_CODES: ReadonlySet<string> = new Set([...INDIAN_STATES.map((s) => s.gstCode), "25", "28", "97"]);

@@ -8,9 +8,5 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export const newsletterSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254, NEWSLETTER_MESSAGES.invalid)
-    .regex(EMAIL_PATTERN, NEWSLETTER_MESSAGES.invalid),
+  email: z.string().trim().max(254, NEWSLETTER_MESSAGES.invalid).regex(EMAIL_PATTERN, NEWSLETTER_MESSAGES.invalid),
 });

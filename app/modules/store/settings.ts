@@ -79,11 +79,7 @@ export interface StoreView {
 }
 
 /** Default title is the brand title (spec section 9). */
-export function storeView(
-  title: string,
-  customisation: StoreCustomisation,
-  profile: StoreProfile,
-): StoreView {
+export function storeView(title: string, customisation: StoreCustomisation, profile: StoreProfile): StoreView {
   return {
     title: profile.brandName.trim() || title,
     logo: customisation.logo,
