@@ -1,0 +1,236 @@
+/**
+ * npm run bench [-- --duration 10 --connections 10 --products 394 --only pglite|postgres]
+ *
+ * Starts the built server (as `npm start` does) on a fresh PGlite folder and on a fresh
+ * PostgreSQL database, and measures with autocannon the home page, the products page and a
+ * JSON route; then a bare node:http server answering the products page's bytes: the ceiling
+ * each figure is compared with. Prints a table and writes bench-results/bench-<time>.json.
+ * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
+ * create and drop the benchmark's own database.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../app/db/client.server";
+import { seedDemoStore } from "../app/demo/seed.server";
+import { parseArgs } from "./cli";
+
+const { options } = parseArgs(process.argv.slice(2));
+const num = (name: string, fallback: number) => {
+  const v = options.get(name);
+  return typeof v === "string" ? Number(v) : fallback;
+};
+const duration = num("duration", 10);
+const connections = num("connections", 10);
+const productCount = options.has("products") ? num("products", 394) : undefined;
+const only = options.get("only");
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+interface Figure {
+  target: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  ratioToCeiling?: number;
+}
+
+interface Run {
+  database: string;
+  products: number;
+  startupMs: number;
+  peakRssMb: number;
+  figures: Figure[];
+}
+
+const ROUTES = [
+  { name: "home", path: "/" },
+  { name: "products", path: "/products" },
+  { name: "json", path: "/healthz" },
+];
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+async function measure(target: string, base: string, route: { name: string; path: string }): Promise<Figure> {
+  // Warm up: first requests compile templates and fill caches.
+  await autocannon({ url: base + route.path, connections, duration: 2 });
+  const r = await autocannon({ url: base + route.path, connections, duration });
+  return {
+    target,
+    path: route.path,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+function startProcess(args: string[], env: Record<string, string | undefined>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise<{ run: Run; productsPage: Buffer }> {
+  const env: Record<string, string | undefined> = { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+  let cleanup = async () => {};
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "mandi-bench-"));
+    env.DATA_DIR = dir;
+    env.DATABASE_URL = "";
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const name = `mandi_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  try {
+    if (productCount !== undefined) {
+      const database = await openDatabase(
+        kind === "pglite"
+          ? { kind: "pglite", dataDir: env.DATA_DIR ?? "" }
+          : { kind: "postgres", url: env.DATABASE_URL ?? "" },
+      );
+      process.stdout.write(`Seeding ${productCount} products on ${kind}...\n`);
+      await seedDemoStore(database.db, { products: productCount });
+      await database.close();
+    }
+    const started = Date.now();
+    const child = startProcess(["scripts/start.mjs"], env);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/healthz`, child);
+    const startupMs = Date.now() - started;
+    const productsPage = Buffer.from(await (await fetch(`${base}/products`)).arrayBuffer());
+    const figures: Figure[] = [];
+    for (const route of ROUTES) {
+      process.stdout.write(`Measuring ${kind} ${route.path}...\n`);
+      figures.push(await measure(kind, base, route));
+    }
+    const peak = peakRssMb(child.pid ?? 0);
+    await stopProcess(child);
+    return {
+      run: { database: kind, products: productCount ?? 394, startupMs, peakRssMb: peak, figures },
+      productsPage,
+    };
+  } finally {
+    await cleanup();
+  }
+}
+
+async function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figure; peakRssMb: number }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "mandi-ceiling-")), "body.html");
+  writeFileSync(file, body);
+  const script = `const b=require("fs").readFileSync(${JSON.stringify(file)});require("http").createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-length":b.length});s.end(b)}).listen(${port},"127.0.0.1")`;
+  const child = startProcess(["-e", script], {});
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, child);
+  process.stdout.write("Measuring the bare node:http ceiling...\n");
+  const figure = await measure("ceiling (bare node:http, products page bytes)", base, {
+    name: "ceiling",
+    path: "/products",
+  });
+  const peak = peakRssMb(child.pid ?? 0);
+  await stopProcess(child);
+  return { figure, peakRssMb: peak };
+}
+
+const runs: Run[] = [];
+let productsPage: Buffer | undefined;
+for (const kind of ["pglite", "postgres"] as const) {
+  if (typeof only === "string" && only !== kind) continue;
+  const result = await benchDatabase(kind, 3400 + runs.length);
+  runs.push(result.run);
+  productsPage ??= result.productsPage;
+}
+const ceiling = productsPage ? await benchCeiling(productsPage, 3499) : undefined;
+for (const run of runs) {
+  for (const f of run.figures) {
+    if (ceiling) f.ratioToCeiling = Math.round((f.requestsPerSecond / ceiling.figure.requestsPerSecond) * 1000) / 1000;
+  }
+}
+
+const summary = {
+  date: new Date().toISOString(),
+  node: process.version,
+  connections,
+  durationSeconds: duration,
+  runs,
+  ceiling: ceiling ? { ...ceiling.figure, peakRssMb: ceiling.peakRssMb } : null,
+};
+mkdirSync("bench-results", { recursive: true });
+const out = path.join("bench-results", `bench-${summary.date.replace(/[:.]/g, "-")}.json`);
+writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
+
+const rows = runs.flatMap((r) =>
+  r.figures.map((f) => [
+    r.database,
+    f.path,
+    f.requestsPerSecond,
+    f.p50Ms,
+    f.p99Ms,
+    `${r.peakRssMb} MB`,
+    f.ratioToCeiling ?? "",
+    f.errors + f.non2xx,
+  ]),
+);
+if (ceiling) {
+  rows.push([
+    "ceiling",
+    "/products",
+    ceiling.figure.requestsPerSecond,
+    ceiling.figure.p50Ms,
+    ceiling.figure.p99Ms,
+    `${ceiling.peakRssMb} MB`,
+    1,
+    0,
+  ]);
+}
+process.stdout.write(
+  `\n${["database", "path", "req/s", "p50 ms", "p99 ms", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
+);
