@@ -13,10 +13,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { openDatabase } from "../app/db/client.server";
 import { seedDemoStore } from "../app/demo/seed.server";
 import { parseArgs } from "./cli";
+import { createFreshDatabase } from "./fresh-postgres.mjs";
 
 const { options } = parseArgs(process.argv.slice(2));
 const num = (name: string, fallback: number) => {
@@ -115,20 +115,9 @@ async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise
     env.DATABASE_URL = "";
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const name = `mandi_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const fresh = await createFreshDatabase(adminUrl, "mandi_bench");
+    env.DATABASE_URL = fresh.url;
+    cleanup = fresh.drop;
   }
   try {
     if (productCount !== undefined) {

@@ -12,12 +12,17 @@ export function readEnv(): Env {
   }
 }
 
+/** Opens the configured database, or exits with the reason (e.g. the data folder is in use). */
 export async function openFromEnv(env: Env): Promise<Database> {
-  return openDatabase(
-    env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { kind: "pglite", dataDir: env.DATA_DIR },
-  );
+  try {
+    return await openDatabase(
+      env.DATABASE_URL
+        ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+        : { kind: "pglite", dataDir: env.DATA_DIR },
+    );
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
 export function fail(message: string): never {

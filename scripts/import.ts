@@ -56,12 +56,7 @@ if (options.has("dry-run")) {
 }
 
 const env = readEnv();
-let database: Awaited<ReturnType<typeof openFromEnv>>;
-try {
-  database = await openFromEnv(env);
-} catch (error) {
-  fail((error as Error).message);
-}
+const database = await openFromEnv(env);
 try {
   const all = await database.db.select({ id: stores.id, slug: stores.slug, title: stores.title }).from(stores);
   const wanted = options.get("store");

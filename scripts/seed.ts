@@ -21,12 +21,7 @@ const title = typeof options.get("title") === "string" ? String(options.get("tit
 const domain = options.get("domain");
 
 const env = readEnv();
-let database: Awaited<ReturnType<typeof openFromEnv>>;
-try {
-  database = await openFromEnv(env);
-} catch (error) {
-  fail((error as Error).message);
-}
+const database = await openFromEnv(env);
 try {
   const [existing] = await database.db.select({ id: stores.id }).from(stores).where(eq(stores.slug, slug));
   if (existing) {

@@ -37,5 +37,8 @@ if (stale || process.argv.includes("--build")) {
     process.exit(result.status ?? 1);
   }
 }
+// React and React Router choose their development builds unless told otherwise, which would
+// make every page several times slower. Mandi's own default is production too (.env.example).
+process.env.NODE_ENV ??= "production";
 const { main } = await import(pathToFileURL(entry).href);
 await main();

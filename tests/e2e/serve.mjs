@@ -4,27 +4,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import pg from "pg";
+import { createFreshDatabase } from "../../scripts/fresh-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const adminUrl = process.env.DATABASE_URL;
 let cleanup = async () => {};
 
 if (adminUrl) {
-  const name = `mandi_e2e_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  cleanup = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const fresh = await createFreshDatabase(adminUrl, "mandi_e2e");
+  process.env.DATABASE_URL = fresh.url;
+  cleanup = fresh.drop;
 } else {
   const dir = mkdtempSync(path.join(tmpdir(), "mandi-e2e-"));
   process.env.DATA_DIR = dir;
@@ -32,6 +21,7 @@ if (adminUrl) {
 }
 
 process.env.LOG_LEVEL ??= "warn";
+process.env.NODE_ENV ??= "production";
 const { startServer } = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 const running = await startServer();
 const stop = async () => {
