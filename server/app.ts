@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { type Database, describeUrl, openDatabase } from "../app/db/client.server";
+import { type Database, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
@@ -63,10 +63,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const address = server.address() as AddressInfo;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${shownHost}:${address.port}`;
-  log.info("Mandi is serving", {
-    url,
-    database: database.kind === "postgres" ? describeUrl(env.DATABASE_URL ?? "") : database.location,
-  });
+  log.info("Mandi is serving", { url, database: database.location });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

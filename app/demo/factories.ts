@@ -129,14 +129,6 @@ export function makePincodeRates(pincodes: Iterable<string>) {
   return rates;
 }
 
-export function makeCategory(overrides: Partial<CategoryInput> = {}): CategoryInput {
-  return { name: "Dairy & Eggs", parent: null, logo: null, ...overrides };
-}
-
-export function makeBrand(overrides: Partial<BrandInput> = {}): BrandInput {
-  return { name: "Amul", logo: null, ...overrides };
-}
-
 /** One believable product; every field can be overridden. Prices in paise. */
 export function makeProduct(overrides: Partial<ProductInput> = {}): ProductInput {
   return {
@@ -221,8 +213,12 @@ function productFromShelf(shelf: Shelf, random: () => number, index: number, var
   const sale1 = roll < 0.1 ? mrp : shopPrice(mrp * (0.8 + random() * 0.16));
   const tiers = random();
   const [q2, q3] = tierQuantities(mrp, pack);
-  const sale2 = tiers < 0.7 ? shopPrice(sale1 * 0.96) : null;
-  const sale3 = tiers < 0.45 ? shopPrice(sale1 * 0.92) : null;
+  // A tier is kept only when it is really cheaper than the price below it (cheap items round
+  // to the same rupee); tier 3 only on top of tier 2.
+  const price2 = shopPrice(sale1 * 0.96);
+  const price3 = shopPrice(sale1 * 0.92);
+  const sale2 = tiers < 0.7 && price2 < sale1 ? price2 : null;
+  const sale3 = tiers < 0.45 && sale2 !== null && price3 < sale2 ? price3 : null;
   const stock = random();
   const sizes = (item.sizes ?? []).map((label) => ({ label, inventory: Math.floor(random() * 80) }));
   let inventory: number | null;
@@ -244,11 +240,10 @@ function productFromShelf(shelf: Shelf, random: () => number, index: number, var
     photoAlts: [`${name}, front of pack`, `${name}, pack size ${pack.label}`, `${name}, wholesale case`],
     mrp: rupeesToPaise(mrp),
     salePrice1: rupeesToPaise(sale1),
-    salePrice2: sale2 !== null && sale2 < sale1 ? rupeesToPaise(sale2) : null,
-    saleQty2: sale2 !== null && sale2 < sale1 ? q2 : null,
-    salePrice3:
-      sale3 !== null && sale3 < (sale2 ?? sale1) && sale2 !== null && sale2 < sale1 ? rupeesToPaise(sale3) : null,
-    saleQty3: sale3 !== null && sale3 < (sale2 ?? sale1) && sale2 !== null && sale2 < sale1 ? q3 : null,
+    salePrice2: sale2 === null ? null : rupeesToPaise(sale2),
+    saleQty2: sale2 === null ? null : q2,
+    salePrice3: sale3 === null ? null : rupeesToPaise(sale3),
+    saleQty3: sale3 === null ? null : q3,
     vegType: item.veg,
     packSize: { value: pack.value, unit: pack.unit },
     inventory,
@@ -377,9 +372,4 @@ export function demoCatalogue(options: { products?: number; seed?: number } = {}
     height: 64,
   });
   return { categories, brands, products, media };
-}
-
-/** How many products the demo store holds (every shelf once). */
-export function demoProductCount(): number {
-  return shelves().length;
 }

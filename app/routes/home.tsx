@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ProductCard } from "../components/product-card";
 import { listNewestProducts, listTopCategories } from "../modules/catalog/products.server";
 import { requireStore } from "../modules/store/require-store.server";
+import { storeView } from "../modules/store/settings";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,10 +11,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     listTopCategories(context.db, store.id),
     listNewestProducts(context.db, store.id, 8),
   ]);
-  const title = store.profile.brandName || store.title;
+  const { title, tagline } = storeView(store.title, store.customisation, store.profile);
   return {
     title,
-    tagline: store.customisation.tagline,
+    tagline,
     banner: store.customisation.banners[0] ?? null,
     categories,
     products,

@@ -25,23 +25,29 @@ interface NamedRow {
   slug: string;
 }
 
+/** Rows found by name (without case) or slug. */
 class Directory<T extends NamedRow> {
   private byKey = new Map<string, T>();
-  readonly slugs = new Set<string>();
   add(row: T) {
     this.byKey.set(row.name.toLowerCase(), row);
     this.byKey.set(row.slug, row);
-    this.slugs.add(row.slug);
   }
   find(nameOrSlug: string): T | undefined {
     return this.byKey.get(nameOrSlug.toLowerCase()) ?? this.byKey.get(slugify(nameOrSlug));
   }
-  freeSlug(base: string, prefix: string): string {
-    if (!this.slugs.has(base)) return base;
-    const prefixed = slugify(`${prefix}-${base}`);
-    if (!this.slugs.has(prefixed)) return prefixed;
-    for (let n = 2; ; n++) if (!this.slugs.has(`${prefixed}-${n}`)) return `${prefixed}-${n}`;
-  }
+}
+
+/**
+ * Takes a slug that is not yet in `taken`: the one asked for, else one made from the name,
+ * prefixed (a sub-category "Cups" under "Disposables" becomes disposables-cups) and numbered.
+ */
+function takeSlug(taken: Set<string>, asked: string | undefined, name: string, prefix: string): string {
+  let slug = asked && !taken.has(asked) ? asked : slugify(name);
+  if (taken.has(slug)) slug = slugify(`${prefix}-${slug}`);
+  const base = slug;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  taken.add(slug);
+  return slug;
 }
 
 export class CatalogueConflictError extends Error {
@@ -76,13 +82,6 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     if (c.parentId === null) tops.add(c);
     else subsOf(c.parentId).add(c);
   }
-  const uniqueCategorySlug = (base: string, prefix: string) => {
-    let slug = base;
-    if (allCategorySlugs.has(slug)) slug = slugify(`${prefix}-${base}`);
-    for (let n = 2; allCategorySlugs.has(slug); n++) slug = `${slugify(`${prefix}-${base}`)}-${n}`;
-    allCategorySlugs.add(slug);
-    return slug;
-  };
   const ensureCategory = async (
     name: string,
     parent: (NamedRow & { parentId: string | null }) | null,
@@ -91,11 +90,7 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     const dir = parent ? subsOf(parent.id) : tops;
     const found = dir.find(name);
     if (found) return found;
-    const slug =
-      extra.slug && !allCategorySlugs.has(extra.slug)
-        ? extra.slug
-        : uniqueCategorySlug(slugify(name), parent?.slug ?? "category");
-    allCategorySlugs.add(slug);
+    const slug = takeSlug(allCategorySlugs, extra.slug, name, parent?.slug ?? "category");
     const [row] = await tx
       .insert(categories)
       .values({
@@ -104,7 +99,7 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
         slug,
         parentId: parent?.id ?? null,
         logo: extra.logo ?? null,
-        position: extra.position ?? dir.slugs.size,
+        position: extra.position ?? 0,
       })
       .returning({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId });
     if (!row) throw new Error("category insert returned nothing");
@@ -116,22 +111,24 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
   // Explicit categories first (parents before children), then those products name.
   const explicit = [...catalogue.categories].sort((a, b) => Number(a.parent !== null) - Number(b.parent !== null));
   for (const c of explicit) {
-    const parent = c.parent ? (tops.find(c.parent) ?? (await ensureCategory(c.parent, null))) : null;
+    const parent = c.parent ? await ensureCategory(c.parent, null) : null;
     await ensureCategory(c.name, parent, { slug: c.slug, logo: c.logo, position: c.position });
   }
 
   // Brands.
   const brandDir = new Directory<NamedRow>();
+  const brandSlugs = new Set<string>();
   for (const b of await tx
     .select({ id: brands.id, name: brands.name, slug: brands.slug })
     .from(brands)
     .where(eq(brands.storeId, storeId))) {
     brandDir.add(b);
+    brandSlugs.add(b.slug);
   }
   const ensureBrand = async (name: string, extra: { slug?: string; logo?: string | null } = {}) => {
     const found = brandDir.find(name);
     if (found) return found;
-    const slug = extra.slug && !brandDir.slugs.has(extra.slug) ? extra.slug : brandDir.freeSlug(slugify(name), "brand");
+    const slug = takeSlug(brandSlugs, extra.slug, name, "brand");
     const [row] = await tx
       .insert(brands)
       .values({ storeId, name, slug, logo: extra.logo ?? null })

@@ -13,11 +13,6 @@ interface DirectoryFile {
   pins: Record<string, [number[], number[]]>;
 }
 
-export interface PincodePlace {
-  states: string[];
-  districts: string[];
-}
-
 let directory: DirectoryFile | undefined;
 
 function load(): DirectoryFile {
@@ -25,16 +20,6 @@ function load(): DirectoryFile {
     readFileSync(path.join(projectRoot(), "app/modules/india/data/india-pincodes.json"), "utf8"),
   ) as DirectoryFile;
   return directory;
-}
-
-export function lookupPincode(pincode: string): PincodePlace | null {
-  const d = load();
-  const entry = d.pins[pincode];
-  if (!entry) return null;
-  return {
-    states: entry[0].map((i) => d.states[i] ?? ""),
-    districts: entry[1].map((i) => d.districts[i] ?? ""),
-  };
 }
 
 export function allPincodes(): string[] {

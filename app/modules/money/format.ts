@@ -17,7 +17,3 @@ export function formatINR(paise: number): string {
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
-
-export function paiseToRupees(paise: number): number {
-  return paise / 100;
-}

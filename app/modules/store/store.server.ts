@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { pincodeRates, storeDomains, stores } from "../../db/schema";
 import type { PincodeBandRates } from "../shipping/rules";
@@ -68,16 +68,6 @@ export async function createStore(db: Db, input: NewStore): Promise<Store> {
 
 export async function addStoreDomain(db: Db, storeId: string, host: string): Promise<void> {
   await db.insert(storeDomains).values({ host: normaliseHost(host), storeId });
-}
-
-export async function findStoreBySlug(db: Db, slug: string): Promise<Store | null> {
-  const [row] = await db.select().from(stores).where(eq(stores.slug, slug));
-  return row ? toStore(row) : null;
-}
-
-export async function countStores(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(stores);
-  return row?.n ?? 0;
 }
 
 /**
