@@ -1,10 +1,30 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
+const require = createRequire(import.meta.url);
+const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
+
 // The server build's entry is our own node:http application (server/app.ts), which
 // imports React Router's virtual server build; see docs/decisions/0001-stack.md.
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { tsconfigPaths: true },
+//
+// React Router's package exports only its development build to Node and to bundlers; the
+// production build (no dev-time warnings or checks) sits beside it. Built output uses it, in
+// the browser and on the server, and the server bundles React Router so that it and
+// @react-router/node share that one copy (docs/decisions/0005-speed.md).
+export default defineConfig(({ isSsrBuild, command }) => ({
+  resolve: {
+    tsconfigPaths: true,
+    alias:
+      command === "build"
+        ? [
+            { find: /^react-router$/, replacement: path.join(routerDist, "index.mjs") },
+            { find: /^react-router\/dom$/, replacement: path.join(routerDist, "dom-export.mjs") },
+          ]
+        : [],
+  },
+  ssr: command === "build" ? { noExternal: ["react-router", "@react-router/node"] } : undefined,
   build: {
     rolldownOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },

@@ -124,13 +124,28 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
         : null;
   const out = sink ?? res;
   if (sink) sink.pipe(res);
+  // React renders in ~2 KB pieces. Writing (and flushing the compressor) once per piece costs
+  // a system call and a compressed block each, so pieces that arrive together are gathered and
+  // written once the stream pauses, which still sends streamed (deferred) HTML as it is ready.
+  let pending: Uint8Array[] = [];
+  let scheduled: Promise<void> | null = null;
+  const writePending = async () => {
+    const chunks = pending;
+    pending = [];
+    scheduled = null;
+    if (res.destroyed || chunks.length === 0) return;
+    const ok = out.write(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    if (sink) sink.flush();
+    if (!ok) await new Promise<void>((resolve) => out.once("drain", resolve));
+  };
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
-      // Streamed HTML (deferred data) must reach the browser as it is produced.
-      if (sink) sink.flush();
+      pending.push(chunk);
+      scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(writePending);
     }
+    await scheduled;
+    await writePending();
   } finally {
     out.end();
   }
