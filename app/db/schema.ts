@@ -147,16 +147,58 @@ export const products = pgTable(
     /** GST rate in percent (0, 5, 18, 40); prices already include it. */
     gstRate: numeric("gst_rate", { mode: "number" }),
     active: boolean("active").notNull().default(true),
+    /**
+     * The price the listing filters and sorts by (spec section 5): the lowest positive sale
+     * price, else the MRP, else 0. Kept by the database so that filters and sorts use an index.
+     */
+    bestPrice: bigint("best_price", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), case when mrp > 0 then mrp end, 0)`,
+      ),
+    /** round((mrp - best) / mrp * 100); null when the MRP is not above the best price. */
+    discountPercent: smallint("discount_percent").generatedAlwaysAs(
+      sql`case when mrp > coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), mrp) then round((mrp - coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), mrp))::numeric * 100 / mrp)::smallint end`,
+    ),
+    /**
+     * Lower-case text the search matches: name, slug, SKU, id, category, sub-category, brand
+     * name and brand id. A trigger keeps it current (migration 0003); never written by the app.
+     */
+    searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("products_store_slug").on(t.storeId, t.slug),
     uniqueIndex("products_store_sku").on(t.storeId, t.sku),
-    index("products_store_created").on(t.storeId, t.createdAt.desc(), t.id),
-    index("products_store_category").on(t.storeId, t.categoryId, t.createdAt.desc()),
-    index("products_store_brand").on(t.storeId, t.brandId, t.createdAt.desc()),
+    // Listing indexes hold active products only: the storefront never lists the others.
+    index("products_store_created").on(t.storeId, t.createdAt.desc(), t.id.desc()).where(sql`active`),
+    index("products_store_category").on(t.storeId, t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`active`),
+    index("products_store_sub_category")
+      .on(t.storeId, t.subCategoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`active`),
+    index("products_store_brand").on(t.storeId, t.brandId, t.createdAt.desc(), t.id.desc()).where(sql`active`),
+    index("products_store_price").on(t.storeId, t.bestPrice, t.id).where(sql`active`),
+    index("products_store_category_price").on(t.storeId, t.categoryId, t.bestPrice, t.id).where(sql`active`),
+    index("products_store_discount").on(t.storeId, t.discountPercent).where(sql`active`),
+    index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * Words a kitchen uses for the same thing (atta / wheat flour, dahi / curd). Each row is one
+ * group of equivalent terms; the search looks for any of them. Built-in groups live in
+ * app/modules/search/synonyms.ts; rows here are the shop's own additions.
+ */
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    id: id(),
+    storeId: storeRef(),
+    terms: text("terms").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("search_synonyms_store").on(t.storeId)],
 );
 
 /** Sizes of a product (e.g. 250 ml / 500 ml cups), each with its own stock. */

@@ -29,7 +29,7 @@ export interface ProductDetail extends ProductSummary {
   sku: string | null;
 }
 
-const summaryColumns = {
+export const summaryColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -48,7 +48,7 @@ const summaryColumns = {
   packSizeUnit: products.packSizeUnit,
 };
 
-interface SummaryRow extends PriceFields {
+export interface SummaryRow extends PriceFields {
   id: string;
   slug: string;
   name: string;
@@ -61,7 +61,7 @@ interface SummaryRow extends PriceFields {
   packSizeUnit: string | null;
 }
 
-function toSummary(row: SummaryRow): ProductSummary {
+export function toSummary(row: SummaryRow): ProductSummary {
   const price = baseUnitPrice(row);
   return {
     id: row.id,

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeFilterPills,
+  isFiltered,
+  listingHref,
+  NO_FILTERS,
+  parseListingParams,
+  sortOptions,
+  withBrand,
+  withBrandId,
+  withCategory,
+} from "./listing";
+
+const parse = (query: string) => parseListingParams(new URLSearchParams(query));
+const BRAND_ID = "0b6f8c1e-8d8a-4c55-9a55-0c5a1f3f2b10";
+
+describe("parseListingParams", () => {
+  it("reads every parameter of the spec", () => {
+    expect(
+      parse(`q=rice&category=rice-atta&sub=basmati&sort=priceAsc&disc=20&min=100&max=900&brandId=${BRAND_ID}`),
+    ).toEqual({
+      q: "rice",
+      category: "rice-atta",
+      sub: "basmati",
+      sort: "priceAsc",
+      disc: 20,
+      min: 100,
+      max: 900,
+      brand: null,
+      brandId: BRAND_ID,
+      page: 1,
+    });
+  });
+
+  it("defaults to newest, or to best match while searching", () => {
+    expect(parse("").sort).toBe("newest");
+    expect(parse("q=atta").sort).toBe("relevance");
+    expect(parse("sort=relevance").sort).toBe("newest");
+  });
+
+  it("drops values that make no sense instead of failing", () => {
+    expect(parse("sort=cheapest&min=abc&max=-5&disc=0&brandId=42&page=99")).toEqual(NO_FILTERS);
+  });
+
+  it("keeps brand by id and brand by name apart: the id wins", () => {
+    const f = parse(`brand=Amul&brandId=${BRAND_ID}`);
+    expect(f.brand).toBeNull();
+    expect(f.brandId).toBe(BRAND_ID);
+  });
+
+  it("reads a reversed price range the way it was meant", () => {
+    expect(parse("min=900&max=100")).toMatchObject({ min: 100, max: 900 });
+  });
+});
+
+describe("changing filters", () => {
+  it("picking a category clears the sub-category", () => {
+    expect(withCategory(parse("category=dairy&sub=paneer"), "spices")).toMatchObject({ category: "spices", sub: null });
+  });
+
+  it("brand by id and by name replace each other", () => {
+    expect(withBrandId(parse("brand=Amul"), BRAND_ID)).toMatchObject({ brand: null, brandId: BRAND_ID });
+    expect(withBrand(parse(`brandId=${BRAND_ID}`), "Amul")).toMatchObject({ brand: "Amul", brandId: null });
+  });
+
+  it("writes a canonical link without defaults", () => {
+    expect(listingHref(parse("sort=newest&max=500&category=dairy"))).toBe("/products?category=dairy&max=500");
+    expect(listingHref(parse("q=atta&sort=relevance"))).toBe("/products?q=atta");
+    expect(listingHref(NO_FILTERS)).toBe("/products");
+  });
+
+  it("knows when the list is filtered", () => {
+    expect(isFiltered(parse("sort=priceAsc"))).toBe(false);
+    expect(isFiltered(parse("disc=10"))).toBe(true);
+  });
+
+  it("offers Best match only while searching", () => {
+    expect(sortOptions(NO_FILTERS).map((s) => s.label)).toEqual(["Newest", "Price: Low to High", "Price: High to Low"]);
+    expect(sortOptions(parse("q=dal"))[0]?.label).toBe("Best match");
+  });
+
+  it("lists the active filters as pills that remove themselves", () => {
+    const pills = activeFilterPills(parse("category=dairy&sub=paneer&min=100&disc=20"), {
+      category: "Dairy & Eggs",
+      sub: "Paneer",
+    });
+    expect(pills.map((p) => p.label)).toEqual(["Dairy & Eggs", "Paneer", "From ₹100", "20% off or more"]);
+    expect(pills[0]?.without).toMatchObject({ category: null, sub: null, min: 100 });
+  });
+});

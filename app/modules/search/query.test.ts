@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { normaliseSearchText, planSearch } from "./query";
+
+describe("normaliseSearchText", () => {
+  it("keeps letters and digits in lower case with single spaces", () => {
+    expect(normaliseSearchText("  Rice, Atta & Flours (25kg) ")).toBe("rice atta flours 25kg");
+  });
+  it("keeps Indian scripts", () => {
+    expect(normaliseSearchText("हल्दी Powder")).toBe("हल्दी powder");
+  });
+});
+
+describe("planSearch", () => {
+  it("makes one unit per word", () => {
+    expect(planSearch("Basmati Rice").units).toEqual([["basmati"], ["rice", "chawal"]]);
+  });
+
+  it("expands a word to its synonym group", () => {
+    expect(planSearch("atta").units).toEqual([["atta", "wheat flour", "gehun"]]);
+    expect(planSearch("Dahi").units).toEqual([["dahi", "curd", "yogurt", "yoghurt"]]);
+  });
+
+  it("reads a two-word synonym as one unit", () => {
+    expect(planSearch("wheat flour 10 kg").units).toEqual([["wheat flour", "atta", "gehun"], ["10"], ["kg"]]);
+    expect(planSearch("gram flour").units).toEqual([["gram flour", "besan", "chickpea flour"]]);
+  });
+
+  it("prefers the longest phrase", () => {
+    expect(planSearch("lal mirch").units[0]).toContain("red chilli");
+  });
+
+  it("adds the shop's own groups", () => {
+    expect(planSearch("kesar", [["Kesar", "Saffron threads"]]).units[0]).toContain("saffron threads");
+  });
+
+  it("offers only long non-numeric words for similarity matching", () => {
+    expect(planSearch("panner 1 kg").fuzzyWords).toEqual(["panner"]);
+  });
+
+  it("is empty for punctuation only", () => {
+    expect(planSearch(" ,.- ").units).toEqual([]);
+  });
+
+  it("reads at most eight words", () => {
+    expect(planSearch("a b c d e f g h i j").units).toHaveLength(8);
+  });
+});

@@ -1,0 +1,286 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { brands, products, searchSynonyms } from "../../app/db/schema";
+import { makeProduct } from "../../app/demo/factories";
+import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
+import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
+import { type ListingFilters, NO_FILTERS, parseListingParams } from "../../app/modules/catalog/listing";
+import { listProducts, suggestProducts } from "../../app/modules/catalog/listing.server";
+import { createStore, type Store } from "../../app/modules/store/store.server";
+import { createTestDatabase, databaseKinds } from "./test-database";
+
+// A small shelf with known prices. Best price = lowest positive sale price, else MRP (rupees).
+const shelf = [
+  {
+    name: "Aashirvaad Whole Wheat Atta 10 kg",
+    category: "Rice, Atta & Flours",
+    subCategory: "Atta",
+    brand: "Aashirvaad",
+    mrp: 520_00,
+    salePrice1: 480_00,
+  }, // best 480, 8% off
+  {
+    name: "Fortune Chakki Fresh Wheat Flour 5 kg",
+    category: "Rice, Atta & Flours",
+    subCategory: "Atta",
+    brand: "Fortune",
+    mrp: 300_00,
+    salePrice1: 240_00,
+    salePrice2: 230_00,
+    saleQty2: 5,
+  }, // best 230, 23%
+  {
+    name: "India Gate Basmati Rice 25 kg",
+    category: "Rice, Atta & Flours",
+    subCategory: "Rice",
+    brand: "India Gate",
+    mrp: 3000_00,
+    salePrice1: 2400_00,
+  }, // best 2400, 20%
+  {
+    name: "Amul Malai Paneer 1 kg",
+    category: "Dairy & Eggs",
+    subCategory: "Cheese",
+    brand: "Amul",
+    mrp: 450_00,
+    salePrice1: 450_00,
+  }, // best 450, no discount
+  {
+    name: "Nestle Dahi 5 kg",
+    category: "Dairy & Eggs",
+    subCategory: "Milk Products",
+    brand: "Nestle",
+    mrp: 400_00,
+    salePrice1: 300_00,
+    sku: "SKU-0042",
+  }, // best 300, 25%
+  {
+    name: "Everest Jeera Powder 500 g",
+    category: "Spices & Masala",
+    subCategory: "Ground Spices",
+    brand: "Everest",
+    mrp: 200_00,
+    salePrice1: null,
+  }, // best 200 (MRP), no discount
+  {
+    name: "Rajdhani Besan 1 kg",
+    category: "Rice, Atta & Flours",
+    subCategory: "Besan",
+    brand: "Rajdhani",
+    mrp: 150_00,
+    salePrice1: 100_00,
+  }, // best 100, 33%
+  {
+    name: "Hidden Desi Ghee 1 L",
+    category: "Dairy & Eggs",
+    subCategory: "Ghee",
+    brand: "Amul",
+    mrp: 700_00,
+    salePrice1: 650_00,
+    active: false,
+  },
+  {
+    name: "Cumin Seeds 1 kg",
+    category: "Spices & Masala",
+    subCategory: "Whole Spices",
+    brand: "Catch",
+    mrp: 600_00,
+    salePrice1: 540_00,
+  }, // best 540, 10%
+];
+
+describe.each(databaseKinds)("listing and search on %s", (kind) => {
+  let database: Database;
+  let store: Store;
+  const names = async (f: Partial<ListingFilters>, range = { offset: 0, limit: 24 }) =>
+    (await listProducts(database.db, store.id, { ...NO_FILTERS, ...f }, range)).products.map((p) => p.name);
+  const byName = (list: string[]) => [...list].sort();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await createStore(database.db, { slug: `listing-${kind}`, title: "Listing Test Store" });
+    const start = Date.UTC(2026, 0, 1);
+    await writeCatalogue(
+      database.db,
+      store.id,
+      validateCatalogue({
+        products: shelf.map((p, i) =>
+          makeProduct({
+            salePrice2: null,
+            saleQty2: null,
+            salePrice3: null,
+            saleQty3: null,
+            ...p,
+            createdAt: new Date(start + i * 60_000),
+          }),
+        ),
+      }),
+    );
+  });
+  afterAll(() => database.close());
+
+  it("lists active products newest first", async () => {
+    const list = await names({});
+    expect(list[0]).toBe("Cumin Seeds 1 kg");
+    expect(list.at(-1)).toBe("Aashirvaad Whole Wheat Atta 10 kg");
+    expect(list).toHaveLength(8);
+    expect(list).not.toContain("Hidden Desi Ghee 1 L");
+  });
+
+  it("pages with hasMore", async () => {
+    const first = await listProducts(database.db, store.id, NO_FILTERS, { offset: 0, limit: 3 });
+    expect(first.products).toHaveLength(3);
+    expect(first.hasMore).toBe(true);
+    const last = await listProducts(database.db, store.id, NO_FILTERS, { offset: 6, limit: 3 });
+    expect(last.products).toHaveLength(2);
+    expect(last.hasMore).toBe(false);
+  });
+
+  it("filters by category slug or name, and by sub-category", async () => {
+    const flours = [
+      "Aashirvaad Whole Wheat Atta 10 kg",
+      "Fortune Chakki Fresh Wheat Flour 5 kg",
+      "India Gate Basmati Rice 25 kg",
+      "Rajdhani Besan 1 kg",
+    ];
+    expect(byName(await names({ category: "rice-atta-and-flours" }))).toEqual(flours);
+    expect(byName(await names({ category: "Rice, Atta & Flours" }))).toEqual(flours);
+    expect(byName(await names({ category: "rice-atta-and-flours", sub: "atta" }))).toEqual(flours.slice(0, 2));
+    expect(await names({ category: "no-such-category" })).toEqual([]);
+  });
+
+  it("filters by brand name or brand id, the id winning when both are given", async () => {
+    expect(await names({ brand: "amul" })).toEqual(["Amul Malai Paneer 1 kg"]);
+    const [fortune] = await database.db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.storeId, store.id), eq(brands.name, "Fortune")));
+    const f = parseListingParams(new URLSearchParams({ brand: "Amul", brandId: fortune?.id ?? "" }));
+    expect(await names(f)).toEqual(["Fortune Chakki Fresh Wheat Flour 5 kg"]);
+  });
+
+  it("filters on the best price, min and max inclusive", async () => {
+    expect(byName(await names({ min: 230, max: 450 }))).toEqual([
+      "Amul Malai Paneer 1 kg",
+      "Fortune Chakki Fresh Wheat Flour 5 kg",
+      "Nestle Dahi 5 kg",
+    ]);
+    expect(await names({ max: 100 })).toEqual(["Rajdhani Besan 1 kg"]);
+  });
+
+  it("filters on the rounded discount and leaves out products with no MRP above the best price", async () => {
+    expect(byName(await names({ disc: 20 }))).toEqual([
+      "Fortune Chakki Fresh Wheat Flour 5 kg",
+      "India Gate Basmati Rice 25 kg",
+      "Nestle Dahi 5 kg",
+      "Rajdhani Besan 1 kg",
+    ]);
+    expect(await names({ disc: 1 })).not.toContain("Amul Malai Paneer 1 kg");
+    expect(await names({ disc: 1 })).not.toContain("Everest Jeera Powder 500 g");
+  });
+
+  it("sorts by best price both ways", async () => {
+    const asc = await names({ sort: "priceAsc" });
+    expect(asc.slice(0, 3)).toEqual([
+      "Rajdhani Besan 1 kg",
+      "Everest Jeera Powder 500 g",
+      "Fortune Chakki Fresh Wheat Flour 5 kg",
+    ]);
+    expect(await names({ sort: "priceDesc" })).toEqual([...asc].reverse());
+  });
+
+  it("combines filters, sort and paging", async () => {
+    const page = await listProducts(
+      database.db,
+      store.id,
+      { ...NO_FILTERS, category: "rice-atta-and-flours", min: 200, sort: "priceDesc" },
+      { offset: 1, limit: 1 },
+    );
+    expect(page.products.map((p) => p.name)).toEqual(["Aashirvaad Whole Wheat Atta 10 kg"]);
+    expect(page.hasMore).toBe(true);
+  });
+
+  describe("search", () => {
+    const search = (q: string) => names({ q, sort: "relevance" });
+
+    it("matches the start of words in the name, case-insensitive", async () => {
+      expect(await search("BASMATI")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      expect(await search("bas")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      expect(await search("whole wheat")).toEqual(["Aashirvaad Whole Wheat Atta 10 kg"]);
+    });
+
+    it("matches category, sub-category, brand, SKU and ids", async () => {
+      expect(byName(await search("spices"))).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);
+      expect(await search("milk products")).toEqual(["Nestle Dahi 5 kg"]);
+      expect(await search("catch")).toEqual(["Cumin Seeds 1 kg"]);
+      expect(await search("sku-0042")).toEqual(["Nestle Dahi 5 kg"]);
+      const [paneer] = await database.db
+        .select({ id: products.id, brandId: products.brandId })
+        .from(products)
+        .where(eq(products.name, "Amul Malai Paneer 1 kg"));
+      expect(await search(paneer?.id ?? "")).toEqual(["Amul Malai Paneer 1 kg"]);
+      expect(await search(paneer?.brandId ?? "")).toEqual(["Amul Malai Paneer 1 kg"]);
+    });
+
+    it("puts names that start with the query first", async () => {
+      // 'atta' is also in the category name of every flour; the product called Atta comes first.
+      const list = await search("atta");
+      expect(list[0]).toBe("Aashirvaad Whole Wheat Atta 10 kg");
+      expect(list).toHaveLength(4);
+    });
+
+    it("finds products through synonyms", async () => {
+      expect(await search("curd")).toEqual(["Nestle Dahi 5 kg"]);
+      expect(byName(await search("cumin"))).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);
+      expect(await search("gram flour")).toEqual(["Rajdhani Besan 1 kg"]);
+      expect(await search("turmeric")).toEqual([]);
+    });
+
+    it("uses the shop's own synonyms", async () => {
+      expect(await search("chhena")).toEqual([]);
+      await database.db.insert(searchSynonyms).values({ storeId: store.id, terms: ["chhena", "paneer"] });
+      expect(await search("chhena")).toEqual(["Amul Malai Paneer 1 kg"]);
+    });
+
+    it("forgives typing mistakes when nothing matches exactly", async () => {
+      const panner = await listProducts(
+        database.db,
+        store.id,
+        { ...NO_FILTERS, q: "panner", sort: "relevance" },
+        { offset: 0, limit: 8 },
+      );
+      expect(panner.match).toBe("similar");
+      expect(panner.products.map((p) => p.name)).toEqual(["Amul Malai Paneer 1 kg"]);
+      expect(await search("basmti")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      expect(await search("xyzzy")).toEqual([]);
+    });
+
+    it("keeps the index current when a product, category or brand changes", async () => {
+      await database.db
+        .update(products)
+        .set({ name: "Nestle Fresh Curd Tub 5 kg" })
+        .where(eq(products.sku, "SKU-0042"));
+      expect(await search("tub")).toEqual(["Nestle Fresh Curd Tub 5 kg"]);
+      await database.db
+        .update(brands)
+        .set({ name: "Catch Foods" })
+        .where(and(eq(brands.storeId, store.id), eq(brands.name, "Catch")));
+      expect(await search("catch foods")).toEqual(["Cumin Seeds 1 kg"]);
+    });
+
+    it("combines the search with filters and sorts", async () => {
+      expect(await names({ q: "kg", category: "dairy-and-eggs", sort: "priceAsc" })).toEqual([
+        "Nestle Fresh Curd Tub 5 kg",
+        "Amul Malai Paneer 1 kg",
+      ]);
+    });
+
+    it("suggests up to 8 products with photo, price and stock", async () => {
+      const list = await suggestProducts(database.db, store.id, "pan");
+      expect(list).toEqual([
+        expect.objectContaining({ name: "Amul Malai Paneer 1 kg", price: 450_00, soldOut: false }),
+      ]);
+    });
+  });
+});
