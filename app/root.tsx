@@ -14,16 +14,19 @@ import {
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
 import { themeStyle } from "./modules/store/theme";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { store } = context;
   if (!store) throw data({ reason: "store-not-found" as const }, { status: 404 });
   return {
+    // Absolute links (canonical, Open Graph, sitemap) use the public address when one is set.
+    origin: siteOrigin(request, context.env),
     store: storeView(store.title, store.customisation, store.profile),
     theme: themeStyle(store.customisation),
     favicon: store.customisation.favicon,

@@ -22,6 +22,11 @@ export default [
     ]),
   ]),
   route("media/*", "routes/media.ts"),
+  route("api/products", "routes/api/products.ts"),
+  route("api/search/suggestions", "routes/api/search-suggestions.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:name", "routes/sitemap-file.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("not-found", "routes/not-found.tsx", { id: "not-found" }),
   // Any unknown path renders the not-found page with HTTP 404.
   route("*", "routes/not-found.tsx", { id: "unknown-path" }),

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
+import { AddToCartControl } from "./add-to-cart-control";
+import { ProductImage } from "./ui/product-image";
 
 export function VegDot({ veg }: { veg: ProductSummary["veg"] }) {
   if (!veg) return null;
@@ -15,22 +17,29 @@ export function VegDot({ veg }: { veg: ProductSummary["veg"] }) {
   );
 }
 
+export function Price({ price, mrp }: { price: number; mrp: number | null }) {
+  return (
+    <p className="price">
+      <span className="price__now">{formatINR(price)}</span>
+      {mrp !== null && mrp > price ? (
+        <span className="price__mrp">
+          <span className="visually-hidden">MRP </span>
+          <s>{formatINR(mrp)}</s>
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+const CARD_SIZES = "(min-width: 1100px) 220px, (min-width: 720px) 30vw, 46vw";
+
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   return (
     <article className="product-card">
       <Link to={`/products/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
           {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
-          {product.photo ? (
-            <img
-              src={product.photo}
-              alt={product.photoAlt}
-              width="400"
-              height="400"
-              loading={eager ? "eager" : "lazy"}
-              decoding="async"
-            />
-          ) : null}
+          <ProductImage src={product.photo} alt={product.photoAlt} sizes={CARD_SIZES} eager={eager} />
         </div>
         <h3 className="product-card__name">
           <VegDot veg={product.veg} />
@@ -46,18 +55,25 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           ))}
         </ul>
       ) : null}
-      <p className="price">
-        <span className="price__now">{formatINR(product.price)}</span>
-        {product.mrp !== null && product.mrp > product.price ? (
-          <span className="price__mrp">
-            <span className="visually-hidden">MRP </span>
-            <s>{formatINR(product.mrp)}</s>
-          </span>
-        ) : null}
-      </p>
+      <div className="product-card__foot">
+        <Price price={product.price} mrp={product.mrp} />
+        <AddToCartControl product={product} />
+      </div>
       {product.stock.kind === "sold-out" || product.stock.kind === "low-stock" ? (
         <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
       ) : null}
     </article>
   );
+}
+
+/** Placeholder cards shown while products load. */
+export function SkeletonCards({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+    <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
+      <div className="skeleton skeleton--image" />
+      <div className="skeleton skeleton--line" />
+      <div className="skeleton skeleton--line skeleton--short" />
+    </div>
+  ));
 }

@@ -1,5 +1,7 @@
 import { Link, NavLink } from "react-router";
 import type { StoreView } from "../modules/store/settings";
+import { CartCount } from "./cart-count";
+import { HeaderSearch } from "./header-search";
 
 export function SiteHeader({ store }: { store: StoreView }) {
   return (
@@ -11,6 +13,7 @@ export function SiteHeader({ store }: { store: StoreView }) {
         <Link to="/" className="brand" aria-label={`${store.title} home`}>
           {store.logo ? <img src={store.logo} alt="" width="180" height="48" /> : <span>{store.title}</span>}
         </Link>
+        <HeaderSearch />
         <nav aria-label="Main">
           <ul className="nav-list">
             <li>
@@ -22,7 +25,9 @@ export function SiteHeader({ store }: { store: StoreView }) {
               <NavLink to="/products">Shop</NavLink>
             </li>
             <li>
-              <NavLink to="/cart">Cart</NavLink>
+              <NavLink to="/cart">
+                Cart <CartCount />
+              </NavLink>
             </li>
             <li>
               <NavLink to="/account">My Account</NavLink>

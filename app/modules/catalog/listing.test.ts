@@ -39,13 +39,17 @@ describe("parseListingParams", () => {
   });
 
   it("drops values that make no sense instead of failing", () => {
-    expect(parse("sort=cheapest&min=abc&max=-5&disc=0&brandId=42&page=99")).toEqual(NO_FILTERS);
+    expect(parse("sort=cheapest&min=abc&max=-5&disc=0&brandId=42&page=abc")).toEqual(NO_FILTERS);
   });
 
   it("keeps brand by id and brand by name apart: the id wins", () => {
     const f = parse(`brand=Amul&brandId=${BRAND_ID}`);
     expect(f.brand).toBeNull();
     expect(f.brandId).toBe(BRAND_ID);
+  });
+
+  it("renders at most ten pages at once", () => {
+    expect(parse("page=99").page).toBe(10);
   });
 
   it("reads a reversed price range the way it was meant", () => {

@@ -66,7 +66,12 @@ const paramsSchema = z.object({
     .transform((s) => s.toLowerCase())
     .nullable()
     .catch(null),
-  page: z.coerce.number().int().min(1).max(MAX_RENDERED_PAGES).catch(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((n) => Math.min(n, MAX_RENDERED_PAGES)),
 });
 
 /**

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, media, products } from "../../db/schema";
 import type { Paise } from "../money/types";
 import { baseUnitPrice, type PriceFields, percentOff, quantityTiers, type Tier } from "../pricing/rules";
-import { type StockState, stockState, type VegMarker, vegMarker } from "./rules";
+import { maxPurchasable, type StockState, stockState, type VegMarker, vegMarker } from "./rules";
 
 /** Products as pages use them: plain objects, shaped here and nowhere else. */
 export interface ProductSummary {
@@ -18,15 +19,21 @@ export interface ProductSummary {
   tiers: Tier[];
   veg: VegMarker | null;
   stock: StockState;
+  /** The most a shopper may buy: the inventory, or 9999 when it is not counted. */
+  maxQty: number;
   packSize: string | null;
+  sku: string | null;
 }
 
 export interface ProductDetail extends ProductSummary {
   description: string;
   photos: { src: string; alt: string }[];
-  brand: string | null;
-  category: string | null;
-  sku: string | null;
+  brand: { id: string; name: string; slug: string } | null;
+  category: { id: string; name: string; slug: string } | null;
+  subCategory: { name: string; slug: string } | null;
+  hsnCode: string | null;
+  gstRate: number | null;
+  updatedAt: Date;
 }
 
 export const summaryColumns = {
@@ -46,6 +53,7 @@ export const summaryColumns = {
   trackInventory: products.trackInventory,
   packSizeValue: products.packSizeValue,
   packSizeUnit: products.packSizeUnit,
+  sku: products.sku,
 };
 
 export interface SummaryRow extends PriceFields {
@@ -59,6 +67,7 @@ export interface SummaryRow extends PriceFields {
   trackInventory: boolean;
   packSizeValue: number | null;
   packSizeUnit: string | null;
+  sku: string | null;
 }
 
 export function toSummary(row: SummaryRow): ProductSummary {
@@ -75,7 +84,9 @@ export function toSummary(row: SummaryRow): ProductSummary {
     tiers: quantityTiers(row),
     veg: vegMarker(row.vegType),
     stock: stockState(row.inventory, row.trackInventory),
+    maxQty: maxPurchasable(row.inventory, row.trackInventory),
     packSize: row.packSizeValue !== null && row.packSizeUnit ? `${row.packSizeValue} ${row.packSizeUnit}` : null,
+    sku: row.sku,
   };
 }
 
@@ -94,19 +105,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An active product by id or slug; null when missing or switched off. */
 export async function findProduct(db: Db, storeId: string, idOrSlug: string): Promise<ProductDetail | null> {
   const match = UUID.test(idOrSlug)
-    ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug))
+    ? or(eq(products.id, idOrSlug.toLowerCase()), eq(products.slug, idOrSlug))
     : eq(products.slug, idOrSlug);
+  const sub = alias(categories, "sub_category");
   const [row] = await db
     .select({
       ...summaryColumns,
       description: products.description,
-      sku: products.sku,
-      brand: brands.name,
-      category: categories.name,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      updatedAt: products.updatedAt,
+      brandId: brands.id,
+      brandName: brands.name,
+      brandSlug: brands.slug,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      subName: sub.name,
+      subSlug: sub.slug,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(sub, eq(sub.id, products.subCategoryId))
     .where(and(eq(products.storeId, storeId), eq(products.active, true), match))
     .limit(1);
   if (!row) return null;
@@ -114,10 +135,43 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
     ...toSummary(row),
     description: row.description,
     photos: row.photos.map((src, i) => ({ src, alt: row.photoAlts[i] ?? row.name })),
-    brand: row.brand,
-    category: row.category,
-    sku: row.sku,
+    brand:
+      row.brandId && row.brandName && row.brandSlug
+        ? { id: row.brandId, name: row.brandName, slug: row.brandSlug }
+        : null,
+    category:
+      row.categoryId && row.categoryName && row.categorySlug
+        ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
+        : null,
+    subCategory: row.subName && row.subSlug ? { name: row.subName, slug: row.subSlug } : null,
+    hsnCode: row.hsnCode,
+    gstRate: row.gstRate,
+    updatedAt: row.updatedAt,
   };
+}
+
+/** Up to 8 active products of the same category, newest first, never the product itself. */
+export async function listRelatedProducts(
+  db: Db,
+  storeId: string,
+  product: { id: string; categoryId: string | null },
+  limit = 8,
+): Promise<ProductSummary[]> {
+  if (!product.categoryId) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        eq(products.active, true),
+        eq(products.categoryId, product.categoryId),
+        ne(products.id, product.id),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
 }
 
 export interface CategoryTile {
@@ -133,6 +187,85 @@ export async function listTopCategories(db: Db, storeId: string): Promise<Catego
     .from(categories)
     .where(and(eq(categories.storeId, storeId), isNull(categories.parentId)))
     .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/** The sub-categories of a category given by slug or name. */
+export async function listSubCategories(db: Db, storeId: string, category: string): Promise<CategoryTile[]> {
+  const parent = alias(categories, "parent");
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, logo: categories.logo })
+    .from(categories)
+    .innerJoin(parent, eq(parent.id, categories.parentId))
+    .where(
+      and(
+        eq(categories.storeId, storeId),
+        isNull(parent.parentId),
+        or(eq(parent.slug, category), sql`lower(${parent.name}) = lower(${category})`),
+      ),
+    )
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+export type BrandTile = CategoryTile;
+
+/** The name of the brand a listing is filtered by (by id, or by slug or name). */
+export async function brandName(
+  db: Db,
+  storeId: string,
+  filter: { brand: string | null; brandId: string | null },
+): Promise<string | null> {
+  const match = filter.brandId
+    ? eq(brands.id, filter.brandId)
+    : filter.brand
+      ? or(eq(brands.slug, filter.brand), sql`lower(${brands.name}) = lower(${filter.brand})`)
+      : undefined;
+  if (!match) return null;
+  const [row] = await db
+    .select({ name: brands.name })
+    .from(brands)
+    .where(and(eq(brands.storeId, storeId), match))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** Brands that have at least one active product, by name. */
+export async function listBrands(db: Db, storeId: string): Promise<BrandTile[]> {
+  return db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug, logo: brands.logo })
+    .from(brands)
+    .where(
+      and(
+        eq(brands.storeId, storeId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(and(eq(products.brandId, brands.id), eq(products.active, true))),
+        ),
+      ),
+    )
+    .orderBy(asc(brands.name));
+}
+
+/** Up to `count` categories that have active products, in random order (the home sections). */
+export async function pickRandomCategories(db: Db, storeId: string, count: number): Promise<CategoryTile[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, logo: categories.logo })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.storeId, storeId),
+        isNull(categories.parentId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(and(eq(products.categoryId, categories.id), eq(products.active, true))),
+        ),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(count);
 }
 
 export interface MediaFile {

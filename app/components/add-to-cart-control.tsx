@@ -1,0 +1,50 @@
+import { cart, useCart } from "../modules/cart/cart-store";
+import { cartLineId } from "../modules/cart/rules";
+import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
+import type { StockState } from "../modules/catalog/rules";
+
+/**
+ * The card's ADD button, which becomes minus / count / plus once the product is in the cart
+ * (spec section 2). Plus stops at the most the shop can sell.
+ */
+export function AddToCartControl({ product }: { product: CartableProduct & { stock: StockState; maxQty: number } }) {
+  const lines = useCart();
+  const id = cartLineId(product.id, null);
+  const qty = lines.find((l) => l.id === id)?.qty ?? 0;
+  if (product.stock.kind === "sold-out" || product.maxQty <= 0) {
+    return (
+      <button type="button" className="add-button" disabled>
+        Sold out
+      </button>
+    );
+  }
+  if (qty === 0) {
+    return (
+      <button
+        type="button"
+        className="add-button"
+        aria-label={`Add ${product.name} to cart`}
+        onClick={() => cart.add(cartItemFor(product), 1)}
+      >
+        ADD
+      </button>
+    );
+  }
+  return (
+    <fieldset className="stepper stepper--compact">
+      <legend className="visually-hidden">Quantity of {product.name} in cart</legend>
+      <button type="button" aria-label={`Remove one ${product.name}`} onClick={() => cart.decrement(id)}>
+        −
+      </button>
+      <output aria-live="polite">{qty}</output>
+      <button
+        type="button"
+        aria-label={`Add one more ${product.name}`}
+        disabled={qty >= product.maxQty}
+        onClick={() => cart.increment(id)}
+      >
+        +
+      </button>
+    </fieldset>
+  );
+}

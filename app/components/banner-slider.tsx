@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { Banner } from "../modules/store/settings";
+import { imageAt } from "./ui/product-image";
+
+export const BANNER_INTERVAL_MS = 4000;
+const SWIPE_PX = 40;
+
+/**
+ * The home banner slider (spec sections 2 and 9): a new banner every 4 s, paused while the
+ * pointer is over it, while it has keyboard focus and while the tab is hidden; previous/next
+ * arrows, dots and swipe. Without JavaScript it is the first banner, as a plain link.
+ */
+export function BannerSlider({ banners }: { banners: Banner[] }) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const touchX = useRef<number | null>(null);
+  const count = banners.length;
+  const paused = hovered || focused || hidden;
+
+  useEffect(() => {
+    const onVisibility = () => setHidden(document.visibilityState === "hidden");
+    onVisibility();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move (also by arrow or dot) restarts the 4 s wait
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), BANNER_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, count, index]);
+
+  if (count === 0) return null;
+  const go = (i: number) => setIndex((i + count) % count);
+
+  return (
+    <section
+      className="slider"
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(e) => {
+        const start = touchX.current;
+        const end = e.changedTouches[0]?.clientX;
+        touchX.current = null;
+        if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
+        go(end < start ? index + 1 : index - 1);
+      }}
+    >
+      <div className="slider__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {banners.map((b, i) => (
+          <Link
+            key={b.image}
+            to={b.href}
+            className="slider__slide"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}: ${b.alt || b.heading}`}
+            aria-hidden={i === index ? undefined : true}
+            tabIndex={i === index ? undefined : -1}
+          >
+            <img
+              src={imageAt(b.image, 960)}
+              srcSet={
+                b.image.startsWith("/media/")
+                  ? [640, 960, 1280].map((w) => `${imageAt(b.image, w)} ${w}w`).join(", ")
+                  : undefined
+              }
+              sizes="(min-width: 1200px) 1200px, 100vw"
+              alt={b.alt}
+              width="1600"
+              height="600"
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+            />
+          </Link>
+        ))}
+      </div>
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            className="slider__arrow slider__arrow--prev"
+            aria-label="Previous banner"
+            onClick={() => go(index - 1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="slider__arrow slider__arrow--next"
+            aria-label="Next banner"
+            onClick={() => go(index + 1)}
+          >
+            ›
+          </button>
+          <div className="slider__dots">
+            {banners.map((b, i) => (
+              <button
+                key={b.image}
+                type="button"
+                className="slider__dot"
+                aria-label={`Show banner ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

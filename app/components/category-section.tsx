@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { ListingPage } from "../modules/catalog/listing.server";
+import type { ProductSummary } from "../modules/catalog/products.server";
+import { ProductCard, SkeletonCards } from "./product-card";
+
+export const SECTION_PAGE_SIZE = 8;
+
+/**
+ * A home-page category section (spec sections 2 and 9): 8 products, See all, and Load more for
+ * 8 more. A section rendered without products loads them when it comes within 200 px of view.
+ * A page that fails to load marks the section finished.
+ */
+export function CategorySection({
+  category,
+  first,
+}: {
+  category: { name: string; slug: string };
+  first: { products: ProductSummary[]; hasMore: boolean } | null;
+}) {
+  const [products, setProducts] = useState<ProductSummary[]>(first?.products ?? []);
+  const [hasMore, setHasMore] = useState(first?.hasMore ?? true);
+  const [loading, setLoading] = useState(false);
+  const root = useRef<HTMLElement>(null);
+  const headingId = `section-${category.slug}`;
+
+  const load = useCallback(
+    async (offset: number) => {
+      setLoading(true);
+      try {
+        const params = new URLSearchParams({
+          category: category.slug,
+          offset: String(offset),
+          limit: String(SECTION_PAGE_SIZE),
+        });
+        const response = await fetch(`/api/products?${params}`);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const page = (await response.json()) as ListingPage;
+        setProducts((list) => [...list, ...page.products]);
+        setHasMore(page.hasMore);
+      } catch (error) {
+        console.error(`Loading the ${category.name} section failed`, error);
+        setHasMore(false);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [category],
+  );
+
+  useEffect(() => {
+    if (first || !root.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          void load(0);
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(root.current);
+    return () => observer.disconnect();
+  }, [first, load]);
+
+  if (!loading && products.length === 0 && !hasMore) return null;
+  return (
+    <section ref={root} className="home-section" aria-labelledby={headingId}>
+      <div className="home-section__head">
+        <h2 id={headingId}>{category.name}</h2>
+        <Link to={`/products?category=${encodeURIComponent(category.slug)}`} aria-label={`See all ${category.name}`}>
+          See all
+        </Link>
+      </div>
+      <div className="product-grid">
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+        {loading || (!first && products.length === 0) ? <SkeletonCards count={4} /> : null}
+      </div>
+      {hasMore && products.length > 0 ? (
+        <p className="load-more">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={loading}
+            onClick={() => void load(products.length)}
+          >
+            {loading ? "Loading…" : "Load more"}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { Suggestion } from "../modules/catalog/listing.server";
+import { formatINR } from "../modules/money/format";
+import { imageAt } from "./ui/product-image";
+
+/** Spec section 9: the header search waits 220 ms after the last key. */
+export const SUGGEST_DEBOUNCE_MS = 220;
+
+/**
+ * The header search box (spec section 2): suggestions with photo, name, price and an
+ * out-of-stock mark as a listbox (arrow keys, Enter, Escape); Enter without a choice goes to
+ * /products?q=, a choice goes to the product. Without JavaScript it is a plain GET form.
+ */
+export function HeaderSearch() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const listId = useId();
+  const [text, setText] = useState(() => new URLSearchParams(location.search).get("q") ?? "");
+  const [items, setItems] = useState<Suggestion[]>([]);
+  const [status, setStatus] = useState<"idle" | "loading" | "done">("idle");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const abort = useRef<AbortController | null>(null);
+
+  // A navigation closes the suggestions.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    setOpen(false);
+    setActive(-1);
+  }, [location.key]);
+
+  useEffect(() => {
+    const q = text.trim();
+    abort.current?.abort();
+    if (!q) {
+      // Empty input clears the suggestions (spec section 4).
+      setItems([]);
+      setStatus("idle");
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    const timer = window.setTimeout(async () => {
+      setStatus("loading");
+      try {
+        const response = await fetch(`/api/search/suggestions?q=${encodeURIComponent(q)}`, {
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const body = (await response.json()) as { suggestions: Suggestion[] };
+        setItems(body.suggestions);
+        setActive(-1);
+        setStatus("done");
+      } catch (error) {
+        if ((error as Error).name === "AbortError") return;
+        setItems([]);
+        setStatus("done");
+      }
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+
+  const showList = open && text.trim() !== "" && status === "done";
+  const choose = (s: Suggestion) => {
+    setOpen(false);
+    navigate(`/products/${s.id}`);
+  };
+
+  return (
+    <search className="header-search">
+      <form
+        method="get"
+        action="/products"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const chosen = active >= 0 ? items[active] : undefined;
+          if (chosen) return choose(chosen);
+          const q = text.trim();
+          setOpen(false);
+          navigate(q ? `/products?q=${encodeURIComponent(q)}` : "/products");
+        }}
+      >
+        <label htmlFor="header-search-input" className="visually-hidden">
+          Search products
+        </label>
+        <input
+          id="header-search-input"
+          type="search"
+          name="q"
+          placeholder="Search products"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          value={text}
+          maxLength={100}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowDown" && items.length > 0) {
+              e.preventDefault();
+              setOpen(true);
+              setActive((i) => (i + 1) % items.length);
+            } else if (e.key === "ArrowUp" && items.length > 0) {
+              e.preventDefault();
+              setActive((i) => (i <= 0 ? items.length - 1 : i - 1));
+            } else if (e.key === "Escape") {
+              setOpen(false);
+              setActive(-1);
+            }
+          }}
+        />
+        <button type="submit" className="header-search__submit" aria-label="Search">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+            />
+          </svg>
+        </button>
+      </form>
+      <div className="suggestions" hidden={!showList}>
+        {items.length === 0 ? <p className="suggestions__empty">No results</p> : null}
+        <div id={listId} role="listbox" aria-label="Suggestions" className="suggestions__list">
+          {items.map((s, i) => (
+            <div
+              key={s.id}
+              id={`${listId}-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              className="suggestions__item"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(s)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") choose(s);
+              }}
+            >
+              {s.photo ? (
+                <img src={imageAt(s.photo, 160)} alt="" width="40" height="40" loading="lazy" />
+              ) : (
+                <span className="suggestions__blank" />
+              )}
+              <span className="suggestions__name">{s.name}</span>
+              <span className="suggestions__price">
+                {formatINR(s.price)}
+                {s.soldOut ? <span className="suggestions__out"> · Out of stock</span> : null}
+              </span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </search>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { cart, useCart } from "../modules/cart/cart-store";
+import { cartLineId, floorQuantity } from "../modules/cart/rules";
+import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
+import { ADDED_TO_CART_MESSAGE, OVER_STOCK_MESSAGE, type StockState } from "../modules/catalog/rules";
+import { formatINR } from "../modules/money/format";
+import { percentOff, tierUnitPrice } from "../modules/pricing/rules";
+
+type Product = CartableProduct & { mrp: number | null; stock: StockState; maxQty: number };
+
+/** Unit price at a quantity, from what the page knows of the product's tiers. */
+function unitPriceAt(p: Product, qty: number): number {
+  const [second, third] = p.tiers;
+  return tierUnitPrice(
+    {
+      mrp: p.mrp,
+      salePrice1: p.price,
+      salePrice2: second?.unitPrice ?? null,
+      saleQty2: second?.minQty ?? null,
+      salePrice3: third?.unitPrice ?? null,
+      saleQty3: third?.minQty ?? null,
+    },
+    qty,
+  );
+}
+
+/**
+ * The product page's price card, quantity tiers, quantity stepper and the fixed bottom bar
+ * with Total, Add to Cart and Buy (spec sections 2 and 5). The quantity never goes below 1 or
+ * above what the shop can sell (9999 when it does not count stock).
+ */
+export function PurchasePanel({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const lines = useCart();
+  const [qty, setQty] = useState(1);
+  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const max = Math.max(1, product.maxQty);
+  const unit = unitPriceAt(product, qty);
+  const off = percentOff(product.mrp, unit);
+  const inCart = lines.find((l) => l.id === cartLineId(product.id, null))?.qty ?? 0;
+
+  const change = (next: number) => {
+    setMessage(null);
+    setQty(Math.min(max, Math.max(1, floorQuantity(next))));
+  };
+
+  const add = (): boolean => {
+    if (product.maxQty <= 0 || qty <= 0 || qty + inCart > product.maxQty) {
+      setMessage({ kind: "error", text: OVER_STOCK_MESSAGE });
+      return false;
+    }
+    cart.add(cartItemFor(product), qty);
+    setMessage({ kind: "success", text: ADDED_TO_CART_MESSAGE });
+    return true;
+  };
+
+  return (
+    <>
+      <div className="price-card">
+        <p className="price price--large">
+          <span className="price__now">{formatINR(unit)}</span>
+          {product.mrp !== null && product.mrp > unit ? (
+            <span className="price__mrp">
+              MRP <s>{formatINR(product.mrp)}</s>
+            </span>
+          ) : null}
+          {off > 0 ? <span className="save">Save {off}%</span> : null}
+        </p>
+        <p className="muted">Inclusive of all taxes</p>
+        {product.stock.kind !== "unknown" ? (
+          <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
+        ) : null}
+      </div>
+
+      {product.tiers.length > 0 ? (
+        <section className="tier-table" aria-labelledby="tier-heading">
+          <h2 id="tier-heading">Buy more, pay less</h2>
+          <ul>
+            {product.tiers.map((t) => (
+              <li key={t.minQty}>
+                <span>
+                  {t.minQty}+ units at <strong>{formatINR(t.unitPrice)}</strong> each
+                </span>
+                <button
+                  type="button"
+                  className="button secondary small"
+                  aria-label={`Set quantity to ${t.minQty}`}
+                  onClick={() => change(t.minQty)}
+                  disabled={t.minQty > max}
+                >
+                  Set Qty
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="quantity-row">
+        <label htmlFor="quantity">Quantity</label>
+        <div className="stepper">
+          <button type="button" aria-label="Decrease quantity" disabled={qty <= 1} onClick={() => change(qty - 1)}>
+            −
+          </button>
+          <input
+            id="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={qty}
+            onChange={(e) => change(Number(e.currentTarget.value))}
+          />
+          <button type="button" aria-label="Increase quantity" disabled={qty >= max} onClick={() => change(qty + 1)}>
+            +
+          </button>
+        </div>
+      </div>
+
+      {message ? (
+        <p className={`alert alert--${message.kind}`} role={message.kind === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      ) : null}
+
+      <div className="buy-bar">
+        <p className="buy-bar__total">
+          <span className="muted">Total</span> <strong>{formatINR(unit * qty)}</strong>
+        </p>
+        <button type="button" className="button secondary" onClick={add} disabled={product.maxQty <= 0}>
+          Add to Cart
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={product.maxQty <= 0}
+          onClick={() => {
+            if (add()) navigate("/checkout");
+          }}
+        >
+          Buy
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The shopper's cart in the browser: the pure rules of ./rules.ts over localStorage
+ * (ql:cart:v2, migrated once from ql:cart:v1), shared by every component through
+ * useSyncExternalStore and kept in step across tabs. On the server the cart is always empty,
+ * so pages render the same before and after hydration. Prices here are for display: the
+ * server recomputes them at checkout.
+ */
+import { useSyncExternalStore } from "react";
+import { z } from "zod";
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  type CartLine,
+  decrementLine,
+  incrementLine,
+  LEGACY_CART_STORAGE_KEY,
+  lineUnitPrice,
+  type NewCartLine,
+  removeLine,
+  setQuantity,
+} from "./rules";
+
+const money = z.number().int().nonnegative();
+const storedLine = z.object({
+  id: z.string(),
+  name: z.string(),
+  photo: z.string().nullable().catch(null),
+  unitPrice: money.catch(0),
+  qty: z.number().int().positive(),
+  sku: z.string().nullable().catch(null),
+  size: z.string().nullable().catch(null),
+  isSet: z.boolean().catch(false),
+  setSizes: z.array(z.string()).catch([]),
+  meta: z.object({
+    productId: z.string(),
+    baseUnitPrice: money,
+    salePrice2: money.nullable().catch(null),
+    saleQty2: z.number().int().positive().nullable().catch(null),
+    salePrice3: money.nullable().catch(null),
+    saleQty3: z.number().int().positive().nullable().catch(null),
+  }),
+});
+
+/** Lines from storage; anything unreadable is dropped rather than breaking the page. */
+export function parseStoredCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(value) ? value : (value as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(list)) return [];
+  const lines: CartLine[] = [];
+  for (const item of list) {
+    const parsed = storedLine.safeParse(item);
+    if (parsed.success) lines.push({ ...parsed.data, unitPrice: lineUnitPrice(parsed.data.meta, parsed.data.qty) });
+  }
+  return lines;
+}
+
+const EMPTY: CartLine[] = [];
+let lines: CartLine[] | null = null;
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null; // storage switched off: the cart lives for this page only
+  }
+}
+
+function load(): CartLine[] {
+  const store = storage();
+  if (!store) return EMPTY;
+  const current = store.getItem(CART_STORAGE_KEY);
+  if (current !== null) return parseStoredCart(current);
+  // Migrate once from the old key.
+  const legacy = parseStoredCart(store.getItem(LEGACY_CART_STORAGE_KEY));
+  store.setItem(CART_STORAGE_KEY, JSON.stringify(legacy));
+  store.removeItem(LEGACY_CART_STORAGE_KEY);
+  return legacy;
+}
+
+function snapshot(): CartLine[] {
+  lines ??= load();
+  return lines;
+}
+
+function commit(next: CartLine[]): void {
+  lines = next;
+  storage()?.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== CART_STORAGE_KEY) return;
+    lines = parseStoredCart(event.newValue);
+    listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The cart's lines; empty during server rendering and hydration. */
+export function useCart(): CartLine[] {
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}
+
+export const cart = {
+  add: (item: NewCartLine, qty: number) => commit(addToCart(snapshot(), item, qty)),
+  setQuantity: (id: string, qty: number) => commit(setQuantity(snapshot(), id, qty)),
+  increment: (id: string) => commit(incrementLine(snapshot(), id)),
+  decrement: (id: string) => commit(decrementLine(snapshot(), id)),
+  remove: (id: string) => commit(removeLine(snapshot(), id)),
+  clear: () => commit([]),
+};

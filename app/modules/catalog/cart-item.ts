@@ -1,0 +1,34 @@
+import type { NewCartLine } from "../cart/rules";
+import type { Paise } from "../money/types";
+import type { Tier } from "../pricing/rules";
+
+/** What a product card or page knows about a product, enough to put it in the cart. */
+export interface CartableProduct {
+  id: string;
+  name: string;
+  photo: string | null;
+  price: Paise;
+  tiers: Tier[];
+  sku: string | null;
+}
+
+/** The cart line for a product without a size: its tiers become the line's price breaks. */
+export function cartItemFor(p: CartableProduct): NewCartLine {
+  const [second, third] = p.tiers;
+  return {
+    name: p.name,
+    photo: p.photo,
+    sku: p.sku,
+    size: null,
+    isSet: false,
+    setSizes: [],
+    meta: {
+      productId: p.id,
+      baseUnitPrice: p.price,
+      salePrice2: second?.unitPrice ?? null,
+      saleQty2: second?.minQty ?? null,
+      salePrice3: third?.unitPrice ?? null,
+      saleQty3: third?.minQty ?? null,
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { suggestProducts } from "../../modules/catalog/listing.server";
+import { MAX_QUERY_LENGTH } from "../../modules/search/query";
+import { requireStore } from "../../modules/store/require-store.server";
+import type { Route } from "./+types/search-suggestions";
+
+/** GET /api/search/suggestions?q= — up to 8 products for the header search box. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const store = requireStore(context);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const suggestions = q ? await suggestProducts(context.db, store.id, q, 8) : [];
+  return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=30" } });
+}
