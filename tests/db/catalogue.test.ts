@@ -121,7 +121,13 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
       );
       expect(summary).toEqual({ categoriesCreated: 4, brandsCreated: 1, productsCreated: 2, productsUpdated: 0 });
       const rice = await findProduct(database.db, shop.id, "sharma-basmati-rice-25-kg");
-      expect(rice).toMatchObject({ price: 3950_00, mrp: 4200_00, brand: "Sharma Gold", category: "Rice & Grains" });
+      expect(rice).toMatchObject({
+        price: 3950_00,
+        mrp: 4200_00,
+        brand: { name: "Sharma Gold" },
+        category: { name: "Rice & Grains" },
+        subCategory: { name: "Basmati" },
+      });
       expect(rice?.tiers).toEqual([{ minQty: 3, unitPrice: 3850_00 }]);
       const cups = await database.db
         .select()
