@@ -33,7 +33,17 @@ export function Price({ price, mrp }: { price: number; mrp: number | null }) {
 
 const CARD_SIZES = "(min-width: 1100px) 220px, (min-width: 720px) 30vw, 46vw";
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  /** The card's title sits one level under the heading of the list it is in. */
+  headingLevel?: 2 | 3;
+}) {
+  const Title = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">
       <Link to={`/products/${product.slug}`} className="product-card__link">
@@ -41,10 +51,10 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
           <ProductImage src={product.photo} alt={product.photoAlt} sizes={CARD_SIZES} eager={eager} />
         </div>
-        <h3 className="product-card__name">
+        <Title className="product-card__name">
           <VegDot veg={product.veg} />
           {product.name}
-        </h3>
+        </Title>
       </Link>
       {product.tiers.length > 0 ? (
         <ul className="tiers" aria-label="Quantity prices">

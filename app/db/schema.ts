@@ -156,6 +156,10 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), case when mrp > 0 then mrp end, 0)`,
       ),
+    /** The price a card shows for one unit (salePrice1, else MRP): what price sorting follows. */
+    unitPrice: bigint("unit_price", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`case when sale_price1 > 0 then sale_price1 when mrp > 0 then mrp else 0 end`),
     /** round((mrp - best) / mrp * 100); null when the MRP is not above the best price. */
     discountPercent: smallint("discount_percent").generatedAlwaysAs(
       sql`case when mrp > coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), mrp) then round((mrp - coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), mrp))::numeric * 100 / mrp)::smallint end`,

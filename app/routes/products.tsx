@@ -257,7 +257,7 @@ function ProductResults({ filters, first }: { filters: ListingFilters; first: Li
     <>
       <div className="product-grid">
         {products.map((p, i) => (
-          <ProductCard key={p.id} product={p} eager={i < 2} />
+          <ProductCard key={p.id} product={p} eager={i < 2} headingLevel={2} />
         ))}
         {state === "loadingMore" ? <SkeletonCards count={4} /> : null}
       </div>

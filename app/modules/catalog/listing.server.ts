@@ -73,10 +73,11 @@ function filterConditions(storeId: string, f: ListingFilters): SQL[] {
 function ordering(f: ListingFilters, plan: SearchPlan | null, match: "exact" | "similar"): SQL[] {
   const newest = [desc(products.createdAt), desc(products.id)];
   switch (f.sort) {
+    // Sorting follows the price the cards show; the price filter uses the best tier price.
     case "priceAsc":
-      return [asc(products.bestPrice), asc(products.id)];
+      return [asc(products.unitPrice), asc(products.id)];
     case "priceDesc":
-      return [desc(products.bestPrice), desc(products.id)];
+      return [desc(products.unitPrice), desc(products.id)];
     case "relevance": {
       if (!plan || plan.units.length === 0) return newest;
       if (match === "similar") {

@@ -1,0 +1,212 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/** Rupee amounts of the product cards shown, in page order. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator(".product-card .price__now").allTextContents();
+  return texts.map((t) => Number(t.replace(/[^\d]/g, "")));
+}
+
+const cards = (page: Page) => page.locator("article.product-card");
+
+test.describe("browsing the catalogue", () => {
+  test("home → category → sub-category and price → sort → load more → product → gallery → related", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("region", { name: "Shop by Category" }).getByRole("link", { name: "Dairy & Eggs" }).click();
+    await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+
+    await page.getByRole("button", { name: /Filters/ }).click();
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await expect(drawer).toBeVisible();
+    await drawer.getByText("Milk & Curd", { exact: true }).click();
+    await drawer.getByLabel("Min").fill("50");
+    await drawer.getByLabel("Max").fill("400");
+    await drawer.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/category=dairy-and-eggs&sub=milk-and-curd&min=50&max=400/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Milk & Curd" })).toBeVisible();
+    for (const price of await cardPrices(page))
+      expect(price).toBeGreaterThanOrEqual(50), expect(price).toBeLessThanOrEqual(400);
+
+    await page.getByLabel("Sort by").selectOption("priceAsc");
+    await expect(page).toHaveURL(/sort=priceAsc/);
+    await expect(cards(page).first()).toBeVisible();
+    const sorted = await cardPrices(page);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+
+    // Picking another category clears the sub-category; the whole store pages by 24.
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All" }).click();
+    await expect(page).not.toHaveURL(/sub=/);
+    await page
+      .getByRole("link", { name: /Remove filter/ })
+      .first()
+      .click();
+    await page.goto("/products");
+    await expect(cards(page)).toHaveCount(24);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(48);
+    await expect(page).toHaveURL(/page=2/);
+
+    await cards(page).nth(30).locator(".product-card__link").click();
+    await expect(page.getByText("Inclusive of all taxes")).toBeVisible();
+    const gallery = page.locator(".gallery");
+    await expect(gallery.getByRole("button", { name: "Enlarge photo 1 of 3" })).toBeVisible();
+    await gallery.getByRole("button", { name: "Next photo" }).click();
+    await expect(gallery.getByRole("button", { name: "Enlarge photo 2 of 3" })).toBeVisible();
+    await gallery.getByRole("button", { name: "Enlarge photo 2 of 3" }).focus();
+    await page.waitForTimeout(200); // the 140 ms navigation lock
+    await page.keyboard.press("ArrowRight");
+    await expect(gallery.getByRole("button", { name: "Enlarge photo 3 of 3" })).toBeVisible();
+    await gallery.getByRole("button", { name: "Enlarge photo 3 of 3" }).click();
+    const lightbox = page.getByRole("dialog", { name: /photo 3 of 3/ });
+    await expect(lightbox).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toBeHidden();
+
+    const related = page.getByRole("region", { name: "Related products" });
+    await expect(related.locator("article.product-card").first()).toBeVisible();
+    expect(await related.locator("article.product-card").count()).toBeLessThanOrEqual(8);
+  });
+
+  test("adds from a card and sets a tier quantity on the product page", async ({ page }) => {
+    await page.goto("/products?category=rice-atta-and-flours&sort=priceAsc");
+    await expect(cards(page).first()).toBeVisible();
+    const index = await cards(page).evaluateAll((els) =>
+      els.findIndex((el) => el.querySelector("button.add-button:enabled")),
+    );
+    const card = cards(page).nth(index);
+    const name = (await card.locator(".product-card__name").textContent())?.trim() ?? "";
+    await card.getByRole("button", { name: `Add ${name} to cart` }).click();
+    await expect(card.getByRole("button", { name: `Add one more ${name}` })).toBeVisible();
+    await card.getByRole("button", { name: `Add one more ${name}` }).click();
+    await expect(card.locator("output")).toHaveText("2");
+    await card.getByRole("button", { name: `Remove one ${name}` }).click();
+    await card.getByRole("button", { name: `Remove one ${name}` }).click();
+    await expect(card.getByRole("button", { name: `Add ${name} to cart` })).toBeVisible();
+
+    await page.goto("/products?q=basmati");
+    await cards(page).first().locator(".product-card__link").click();
+    const setQty = page.getByRole("button", { name: /^Set quantity to/ }).first();
+    if (await setQty.count()) {
+      const label = (await setQty.getAttribute("aria-label")) ?? "";
+      await setQty.click();
+      await expect(page.getByLabel("Quantity", { exact: true })).toHaveValue(label.replace(/\D/g, ""));
+    }
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Product added to cart")).toBeVisible();
+  });
+
+  test("refuses more than the stock", async ({ page }) => {
+    await page.goto("/products?q=low");
+    await page.goto("/products");
+    // A low-stock product from the demo catalogue: its quantity stops at the stock.
+    const low = cards(page)
+      .filter({ hasText: /Low stock \(\d+\)/ })
+      .first();
+    const stock = Number(((await low.locator(".stock").textContent()) ?? "").replace(/\D/g, ""));
+    await low.locator(".product-card__link").click();
+    const quantity = page.getByLabel("Quantity", { exact: true });
+    await quantity.fill(String(stock + 5));
+    await expect(quantity).toHaveValue(String(stock));
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Selected quantity exceeds available inventory.");
+  });
+
+  test("suggests products in the header search and opens the chosen one", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("combobox", { name: "Search products" });
+    await search.fill("panner");
+    const option = page.getByRole("option").first();
+    await expect(option).toContainText(/paneer/i);
+    const name = (await option.locator(".suggestions__name").textContent())?.trim() ?? "";
+    await option.click();
+    await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    await search.fill("xyzzy");
+    await expect(page.getByText("No results")).toBeVisible();
+    await search.fill("jeera");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=jeera$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “jeera”" })).toBeVisible();
+    await expect(cards(page).first()).toContainText(/cumin|jeera/i);
+  });
+
+  test("shows the empty state", async ({ page }) => {
+    await page.goto("/products?q=xyzzy");
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await expect(page.getByText("Try adjusting filters or clearing them")).toBeVisible();
+  });
+
+  test("has no accessibility violations on the catalogue pages", async ({ page }) => {
+    for (const path of ["/", "/products?category=dairy-and-eggs", "/products?q=atta"]) {
+      await page.goto(path);
+      await expect(cards(page).first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, path).toEqual([]);
+    }
+    await page.goto("/products");
+    await cards(page).first().locator(".product-card__link").click();
+    await expect(page.getByText("Inclusive of all taxes")).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto("/products?category=dairy-and-eggs");
+    await page.getByRole("button", { name: /Filters/ }).click();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe("server-rendered catalogue (before any JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a deep link with every filter renders the right products", async ({ page }) => {
+    await page.goto(
+      "/products?q=paneer&category=dairy-and-eggs&sub=paneer-and-cheese&sort=priceDesc&disc=1&min=50&max=500&brand=amul",
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “paneer”" })).toBeVisible();
+    const names = await page.locator("article.product-card .product-card__name").allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    // 'paneer' matches the name or the sub-category (Paneer & Cheese); the brand is Amul.
+    for (const name of names) expect(name).toMatch(/^Amul .*(Paneer|Cheese)/);
+    const prices = await cardPrices(page);
+    for (const p of prices) expect(p).toBeGreaterThanOrEqual(50), expect(p).toBeLessThanOrEqual(500);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /\/products\?q=paneer&category=dairy-and-eggs/,
+    );
+  });
+
+  test("Load more and the filter drawer work as plain links and forms", async ({ page }) => {
+    await page.goto("/products");
+    await expect(cards(page)).toHaveCount(24);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(48);
+    await page.getByRole("link", { name: "Filters" }).click();
+    await page
+      .getByRole("radiogroup", { name: "Discount" })
+      .or(page.locator("fieldset", { hasText: "Discount" }))
+      .getByText("50% or more")
+      .click();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/disc=50/);
+  });
+
+  test("a product page carries its structured data and a sitemap lists it", async ({ page, request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/sitemaps/products-1.xml");
+    const products = await (await request.get("/sitemaps/products-1.xml")).text();
+    const first = /<loc>([^<]+\/products\/[^<]+)<\/loc>/.exec(products)?.[1] ?? "";
+    await page.goto(new URL(first).pathname);
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    const product = ld.find((d) => d["@type"] === "Product");
+    expect(product.offers.priceCurrency).toBe("INR");
+    expect(product.offers.availability).toMatch(/^https:\/\/schema.org\//);
+    expect(ld.find((d) => d["@type"] === "BreadcrumbList").itemListElement).toHaveLength(3);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+    expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
+  });
+});
