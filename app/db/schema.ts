@@ -175,13 +175,20 @@ export const products = pgTable(
   (t) => [
     uniqueIndex("products_store_slug").on(t.storeId, t.slug),
     uniqueIndex("products_store_sku").on(t.storeId, t.sku),
-    // Listing indexes hold active products only: the storefront never lists the others.
-    index("products_store_created").on(t.storeId, t.createdAt.desc(), t.id.desc()).where(sql`active`),
-    index("products_store_category").on(t.storeId, t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`active`),
-    index("products_store_sub_category")
-      .on(t.storeId, t.subCategoryId, t.createdAt.desc(), t.id.desc())
+    // Listing indexes hold active products only: the storefront never lists the others. DESC
+    // keys are NULLS FIRST, as ORDER BY ... DESC is: otherwise the planner cannot use them.
+    index("products_store_created")
+      .on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`active`),
-    index("products_store_brand").on(t.storeId, t.brandId, t.createdAt.desc(), t.id.desc()).where(sql`active`),
+    index("products_store_category")
+      .on(t.storeId, t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`active`),
+    index("products_store_sub_category")
+      .on(t.storeId, t.subCategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`active`),
+    index("products_store_brand")
+      .on(t.storeId, t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`active`),
     index("products_store_price").on(t.storeId, t.bestPrice, t.id).where(sql`active`),
     index("products_store_category_price").on(t.storeId, t.categoryId, t.bestPrice, t.id).where(sql`active`),
     index("products_store_discount").on(t.storeId, t.discountPercent).where(sql`active`),

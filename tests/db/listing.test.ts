@@ -223,11 +223,26 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(await search(paneer?.brandId ?? "")).toEqual(["Amul Malai Paneer 1 kg"]);
     });
 
-    it("puts names that start with the query first", async () => {
-      // 'atta' is also in the category name of every flour; the product called Atta comes first.
+    it("ranks names that start with the query, then names holding it, then the rest", async () => {
+      expect(await search("india gate")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      // 'atta' (or its synonym 'wheat flour') is in two names, and in the category of all four.
       const list = await search("atta");
-      expect(list[0]).toBe("Aashirvaad Whole Wheat Atta 10 kg");
-      expect(list).toHaveLength(4);
+      expect(byName(list.slice(0, 2))).toEqual([
+        "Aashirvaad Whole Wheat Atta 10 kg",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+      ]);
+      expect(byName(list.slice(2))).toEqual(["India Gate Basmati Rice 25 kg", "Rajdhani Besan 1 kg"]);
+      // 'Rajdhani' starts a name: that product comes before newer ones that only hold the word.
+      expect((await search("rajdhani"))[0]).toBe("Rajdhani Besan 1 kg");
+    });
+
+    it("pages through ranked results without repeating a product", async () => {
+      const range = (offset: number) =>
+        listProducts(database.db, store.id, { ...NO_FILTERS, q: "kg", sort: "relevance" }, { offset, limit: 3 });
+      const pages = [await range(0), await range(3), await range(6)];
+      const all = pages.flatMap((p) => p.products.map((x) => x.name));
+      expect(new Set(all).size).toBe(all.length);
+      expect(pages[0]?.hasMore).toBe(true);
     });
 
     it("finds products through synonyms", async () => {

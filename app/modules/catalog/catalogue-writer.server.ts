@@ -55,8 +55,16 @@ export class CatalogueConflictError extends Error {
 }
 
 export async function writeCatalogue(db: Db, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
-  return db.transaction((tx) => writeInTransaction(tx, storeId, catalogue));
+  const summary = await db.transaction((tx) => writeInTransaction(tx, storeId, catalogue));
+  // After a large import the planner's statistics are stale until autovacuum comes round, and
+  // with stale statistics it may scan the table instead of using the listing indexes.
+  if (summary.productsCreated + summary.productsUpdated >= ANALYZE_AFTER_ROWS) {
+    await db.execute(sql`analyze products`);
+  }
+  return summary;
 }
+
+const ANALYZE_AFTER_ROWS = 1000;
 
 async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
   const summary: WriteSummary = { categoriesCreated: 0, brandsCreated: 0, productsCreated: 0, productsUpdated: 0 };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, type SQL, sql } fr
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
-import { planSearch, type SearchPlan } from "../search/query";
+import { planSearch, type SearchPlan, type SearchUnit } from "../search/query";
 import type { ListingFilters } from "./listing";
 import { type ProductSummary, summaryColumns, toSummary } from "./products.server";
 
@@ -42,20 +42,38 @@ function brandId(storeId: string, value: string): SQL {
 }
 
 /** Every unit of the query matches the start of a word of the product's search text. */
-function exactMatch(plan: SearchPlan): SQL | undefined {
-  return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${products.searchText} like ${`% ${term}%`}`))));
+function exactMatch(plan: SearchPlan, text: SQL | AnyPgColumn = products.searchText): SQL | undefined {
+  return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${text} like ${`% ${term}%`}`))));
 }
 
-/** As exactMatch, but a long word may also be a close spelling ('panner' for paneer). */
-function similarMatch(plan: SearchPlan): SQL | undefined {
-  return and(
-    ...plan.units.map((unit) => {
-      const exact = unit.map((term) => sql`${products.searchText} like ${`% ${term}%`}`);
-      const word = unit[0] as string;
-      const loose = plan.fuzzyWords.includes(word) ? [sql`${word} <% ${products.searchText}`] : [];
-      return or(...exact, ...loose);
-    }),
-  );
+/** The product's name within search_text, which keeps it before two spaces (migration 0006). */
+const nameText = sql`split_part(${products.searchText}, '  ', 1)`;
+
+/**
+ * Close spellings from the words the catalogue uses, for the words of the query that match
+ * nothing ('panner' gives paneer, 'basmti' basmati): trigram similarity over search_words, a
+ * table of a few thousand words, rather than over every product.
+ */
+async function correctSpelling(db: Db, storeId: string, plan: SearchPlan): Promise<SearchPlan | null> {
+  let changed = false;
+  const units: SearchUnit[] = [];
+  for (const unit of plan.units) {
+    const word = unit[0] as string;
+    if (unit.length > 1 || !plan.fuzzyWords.includes(word)) {
+      units.push(unit);
+      continue;
+    }
+    // search_words is kept by the products trigger and has no Drizzle table; both drivers
+    // answer execute() with { rows }.
+    const result = (await db.execute(
+      sql`select word from search_words where store_id = ${storeId} and word % ${word}
+          order by similarity(word, ${word}) desc, word limit 3`,
+    )) as unknown as { rows: { word: string }[] };
+    const words = result.rows.map((r) => r.word).filter((w) => w !== word);
+    if (words.length > 0) changed = true;
+    units.push([word, ...words]);
+  }
+  return changed ? { ...plan, units } : null;
 }
 
 function filterConditions(storeId: string, f: ListingFilters): SQL[] {
@@ -70,31 +88,15 @@ function filterConditions(storeId: string, f: ListingFilters): SQL[] {
   return where;
 }
 
-function ordering(f: ListingFilters, plan: SearchPlan | null, match: "exact" | "similar"): SQL[] {
-  const newest = [desc(products.createdAt), desc(products.id)];
+function ordering(f: ListingFilters): SQL[] {
   switch (f.sort) {
     // Sorting follows the price the cards show; the price filter uses the best tier price.
     case "priceAsc":
       return [asc(products.unitPrice), asc(products.id)];
     case "priceDesc":
       return [desc(products.unitPrice), desc(products.id)];
-    case "relevance": {
-      if (!plan || plan.units.length === 0) return newest;
-      if (match === "similar") {
-        const score = plan.fuzzyWords.map((w) => sql`word_similarity(${w}, ${products.searchText})`);
-        return [sql`${sql.join(score, sql` + `)} desc`, ...newest];
-      }
-      // search_text starts with the name: a name that starts with the query comes first, then
-      // products whose name (rather than category or brand) holds the first word, earliest first.
-      const first = (plan.units[0] as readonly string[])[0] as string;
-      return [
-        sql`(${products.searchText} like ${` ${plan.text}%`}) desc`,
-        sql`strpos(${products.searchText}, ${` ${first}`})`,
-        ...newest,
-      ];
-    }
     default:
-      return newest;
+      return [desc(products.createdAt), desc(products.id)];
   }
 }
 
@@ -108,34 +110,44 @@ export async function listProducts(
   f: ListingFilters,
   range: { offset: number; limit: number },
 ): Promise<ListingPage> {
-  const plan = f.q ? planSearch(f.q, await storeSynonyms(db, storeId)) : null;
+  let plan = f.q ? planSearch(f.q, await storeSynonyms(db, storeId)) : null;
+  if (plan && plan.units.length === 0) plan = null;
   const where = filterConditions(storeId, f);
-  const run = (match: "exact" | "similar", text: SQL | undefined) =>
+  const page = (conditions: (SQL | undefined)[], r: { offset: number; limit: number }) =>
     db
       .select(summaryColumns)
       .from(products)
-      .where(and(...where, text))
-      .orderBy(...ordering(f, plan, match))
+      .where(and(...where, ...conditions))
+      .orderBy(...ordering(f))
+      .offset(r.offset)
+      .limit(r.limit);
+  const run = async (p: SearchPlan | null) => {
+    if (!p) return page([], { offset: range.offset, limit: range.limit + 1 });
+    if (f.sort !== "relevance") return page([exactMatch(p)], { offset: range.offset, limit: range.limit + 1 });
+    // Best match: names that start with the query, then names holding every word, then the
+    // rest (category, brand, code), each newest first. The trigram index finds the matches;
+    // only they are ranked.
+    const inName = exactMatch(p, nameText) ?? sql`true`;
+    const startsName = sql`${nameText} like ${` ${p.text}%`}`;
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(...where, exactMatch(p)))
+      .orderBy(sql`${startsName} desc`, sql`${inName} desc`, desc(products.createdAt), desc(products.id))
       .offset(range.offset)
       .limit(range.limit + 1);
+  };
 
   let match: "exact" | "similar" = "exact";
-  let rows = await run("exact", plan ? exactMatch(plan) : undefined);
-  if (rows.length === 0 && plan && plan.fuzzyWords.length > 0) {
-    // Nothing has these words: show close spellings. A later page decides the same way by
-    // checking that the exact words still match nothing.
-    const anyExact =
-      range.offset > 0 &&
-      (
-        await db
-          .select({ id: products.id })
-          .from(products)
-          .where(and(...where, exactMatch(plan)))
-          .limit(1)
-      ).length > 0;
-    if (!anyExact) {
+  let rows = await run(plan);
+  if (plan && plan.fuzzyWords.length > 0 && rows.length === 0) {
+    // Nothing has these words: show products with close spellings instead. A later page
+    // decides the same way as the first: only when the words match nothing at all.
+    const exactExists = range.offset > 0 && (await page([exactMatch(plan)], { offset: 0, limit: 1 })).length > 0;
+    const corrected = exactExists ? null : await correctSpelling(db, storeId, plan);
+    if (corrected) {
       match = "similar";
-      rows = await run("similar", similarMatch(plan));
+      rows = await run(corrected);
     }
   }
   return {

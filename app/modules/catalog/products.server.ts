@@ -240,7 +240,7 @@ export async function listBrands(db: Db, storeId: string): Promise<BrandTile[]> 
           db
             .select({ one: sql`1` })
             .from(products)
-            .where(and(eq(products.brandId, brands.id), eq(products.active, true))),
+            .where(and(eq(products.storeId, storeId), eq(products.brandId, brands.id), eq(products.active, true))),
         ),
       ),
     )
@@ -260,7 +260,9 @@ export async function pickRandomCategories(db: Db, storeId: string, count: numbe
           db
             .select({ one: sql`1` })
             .from(products)
-            .where(and(eq(products.categoryId, categories.id), eq(products.active, true))),
+            .where(
+              and(eq(products.storeId, storeId), eq(products.categoryId, categories.id), eq(products.active, true)),
+            ),
         ),
       ),
     )
