@@ -28,8 +28,10 @@ test.describe("browsing the catalogue", () => {
     await expect(page).toHaveURL(/category=dairy-and-eggs&sub=milk-and-curd&min=50&max=400/);
     await expect(drawer).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: "Milk & Curd" })).toBeVisible();
-    for (const price of await cardPrices(page))
-      expect(price).toBeGreaterThanOrEqual(50), expect(price).toBeLessThanOrEqual(400);
+    for (const price of await cardPrices(page)) {
+      expect(price).toBeGreaterThanOrEqual(50);
+      expect(price).toBeLessThanOrEqual(400);
+    }
 
     await page.getByLabel("Sort by").selectOption("priceAsc");
     await expect(page).toHaveURL(/sort=priceAsc/);
@@ -172,7 +174,10 @@ test.describe("server-rendered catalogue (before any JavaScript)", () => {
     // 'paneer' matches the name or the sub-category (Paneer & Cheese); the brand is Amul.
     for (const name of names) expect(name).toMatch(/^Amul .*(Paneer|Cheese)/);
     const prices = await cardPrices(page);
-    for (const p of prices) expect(p).toBeGreaterThanOrEqual(50), expect(p).toBeLessThanOrEqual(500);
+    for (const p of prices) {
+      expect(p).toBeGreaterThanOrEqual(50);
+      expect(p).toBeLessThanOrEqual(500);
+    }
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       "href",
