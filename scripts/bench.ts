@@ -17,6 +17,7 @@ import { openDatabase } from "../app/db/client.server";
 import { seedDemoStore } from "../app/demo/seed.server";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
+import { type LighthouseFigure, lighthouseTable, runLighthouse } from "./lighthouse";
 
 const { options } = parseArgs(process.argv.slice(2));
 const num = (name: string, fallback: number) => {
@@ -48,6 +49,7 @@ interface Run {
   startupMs: number;
   peakRssMb: number;
   figures: Figure[];
+  lighthouse?: LighthouseFigure[];
 }
 
 // The products page with filters and sorts of every kind, search (exact, synonym, typo), the
@@ -174,10 +176,19 @@ async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise
       process.stdout.write(`Measuring ${kind} ${route.path}...\n`);
       figures.push(await measure(kind, base, route));
     }
+    // Lighthouse (mobile) on home, products and the product page, once per bench (--no-lighthouse skips it).
+    const lighthouse =
+      options.has("no-lighthouse") || runs.length > 0
+        ? undefined
+        : await runLighthouse([
+            { page: "home", url: `${base}/` },
+            { page: "products", url: `${base}/products` },
+            { page: "product", url: `${base}${productPath}` },
+          ]);
     const peak = peakRssMb(child.pid ?? 0);
     await stopProcess(child);
     return {
-      run: { database: kind, products: productCount ?? 394, startupMs, peakRssMb: peak, figures },
+      run: { database: kind, products: productCount ?? 394, startupMs, peakRssMb: peak, figures, lighthouse },
       productsPage,
     };
   } finally {
@@ -256,5 +267,5 @@ if (ceiling) {
   ]);
 }
 process.stdout.write(
-  `\n${["database", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
+  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
 );
