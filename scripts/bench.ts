@@ -138,7 +138,11 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise<{ run: Run; productsPage: Buffer }> {
+async function benchDatabase(
+  kind: "pglite" | "postgres",
+  port: number,
+  withLighthouse: boolean,
+): Promise<{ run: Run; productsPage: Buffer }> {
   const env: Record<string, string | undefined> = { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
   let cleanup = async () => {};
   if (kind === "pglite") {
@@ -177,14 +181,13 @@ async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise
       figures.push(await measure(kind, base, route));
     }
     // Lighthouse (mobile) on home, products and the product page, once per bench (--no-lighthouse skips it).
-    const lighthouse =
-      options.has("no-lighthouse") || runs.length > 0
-        ? undefined
-        : await runLighthouse([
-            { page: "home", url: `${base}/` },
-            { page: "products", url: `${base}/products` },
-            { page: "product", url: `${base}${productPath}` },
-          ]);
+    const lighthouse = !withLighthouse
+      ? undefined
+      : await runLighthouse([
+          { page: "home", url: `${base}/` },
+          { page: "products", url: `${base}/products` },
+          { page: "product", url: `${base}${productPath}` },
+        ]);
     const peak = peakRssMb(child.pid ?? 0);
     await stopProcess(child);
     return {
@@ -217,7 +220,7 @@ const runs: Run[] = [];
 let productsPage: Buffer | undefined;
 for (const kind of ["pglite", "postgres"] as const) {
   if (typeof only === "string" && only !== kind) continue;
-  const result = await benchDatabase(kind, 3400 + runs.length);
+  const result = await benchDatabase(kind, 3400 + runs.length, runs.length === 0 && !options.has("no-lighthouse"));
   runs.push(result.run);
   productsPage ??= result.productsPage;
 }

@@ -7,6 +7,7 @@ import {
   listingSearch,
   parseListingParams,
 } from "../modules/catalog/listing";
+import { HiddenFilters } from "./hidden-filters";
 
 interface Props {
   open: boolean;
@@ -84,13 +85,7 @@ export function FilterDrawer({ open, onClose, filters, subCategories, categoryNa
           </a>
         </div>
 
-        {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
-        {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
-        {filters.sort !== "newest" && filters.sort !== "relevance" ? (
-          <input type="hidden" name="sort" value={filters.sort} />
-        ) : null}
-        {filters.brand ? <input type="hidden" name="brand" value={filters.brand} /> : null}
-        {filters.brandId ? <input type="hidden" name="brandId" value={filters.brandId} /> : null}
+        <HiddenFilters filters={filters} except={["sub", "min", "max", "disc", "page"]} />
 
         {pills.length > 0 ? (
           <div className="drawer__section">

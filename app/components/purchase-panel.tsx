@@ -1,29 +1,13 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { cart, useCart } from "../modules/cart/cart-store";
-import { cartLineId, floorQuantity } from "../modules/cart/rules";
+import { cartLineId, floorQuantity, lineUnitPrice } from "../modules/cart/rules";
 import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
 import { ADDED_TO_CART_MESSAGE, OVER_STOCK_MESSAGE, type StockState } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
-import { percentOff, tierUnitPrice } from "../modules/pricing/rules";
+import { percentOff } from "../modules/pricing/rules";
 
 type Product = CartableProduct & { mrp: number | null; stock: StockState; maxQty: number };
-
-/** Unit price at a quantity, from what the page knows of the product's tiers. */
-function unitPriceAt(p: Product, qty: number): number {
-  const [second, third] = p.tiers;
-  return tierUnitPrice(
-    {
-      mrp: p.mrp,
-      salePrice1: p.price,
-      salePrice2: second?.unitPrice ?? null,
-      saleQty2: second?.minQty ?? null,
-      salePrice3: third?.unitPrice ?? null,
-      saleQty3: third?.minQty ?? null,
-    },
-    qty,
-  );
-}
 
 /**
  * The product page's price card, quantity tiers, quantity stepper and the fixed bottom bar
@@ -36,7 +20,8 @@ export function PurchasePanel({ product }: { product: Product }) {
   const [qty, setQty] = useState(1);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const max = Math.max(1, product.maxQty);
-  const unit = unitPriceAt(product, qty);
+  const item = cartItemFor(product);
+  const unit = lineUnitPrice(item.meta, qty);
   const off = percentOff(product.mrp, unit);
   const inCart = lines.find((l) => l.id === cartLineId(product.id, null))?.qty ?? 0;
 
@@ -50,7 +35,7 @@ export function PurchasePanel({ product }: { product: Product }) {
       setMessage({ kind: "error", text: OVER_STOCK_MESSAGE });
       return false;
     }
-    cart.add(cartItemFor(product), qty);
+    cart.add(item, qty);
     setMessage({ kind: "success", text: ADDED_TO_CART_MESSAGE });
     return true;
   };

@@ -166,7 +166,9 @@ export const products = pgTable(
     ),
     /**
      * Lower-case text the search matches: name, slug, SKU, id, category, sub-category, brand
-     * name and brand id. A trigger keeps it current (migration 0003); never written by the app.
+     * name and brand id, the name first and two spaces before the rest. A trigger keeps it
+     * current (migrations 0003 and 0006; the same trigger fills search_words, a table of the
+     * catalogue's words kept by SQL alone); never written by the app.
      */
     searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),

@@ -71,39 +71,61 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="visually-hidden">{title}</h1>
       <BannerSlider banners={banners} />
       {tagline ? <p className="lead">{tagline}</p> : null}
-      {categories.length > 0 ? (
-        <section aria-labelledby="shop-by-category">
-          <h2 id="shop-by-category">Shop by Category</h2>
-          <ul className="tile-grid">
-            {categories.map((c) => (
-              <li key={c.id}>
-                <Link to={`/products?category=${encodeURIComponent(c.slug)}`} className="tile">
-                  {c.logo ? <img src={c.logo} alt="" width="96" height="96" loading="lazy" /> : null}
-                  <span>{c.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {brands.length > 0 ? (
-        <section aria-labelledby="shop-by-brand">
-          <h2 id="shop-by-brand">Shop by Brand</h2>
-          <ul className="tile-grid tile-grid--brands">
-            {brands.map((b) => (
-              <li key={b.id}>
-                <Link to={`/products?brand=${encodeURIComponent(b.slug)}`} className="tile">
-                  {b.logo ? <img src={b.logo} alt="" width="96" height="96" loading="lazy" /> : null}
-                  <span>{b.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <TileGrid
+        id="shop-by-category"
+        heading="Shop by Category"
+        tiles={categories}
+        href={(c) => `/products?category=${encodeURIComponent(c.slug)}`}
+      />
+      <TileGrid
+        id="shop-by-brand"
+        heading="Shop by Brand"
+        tiles={brands}
+        href={(b) => `/products?brand=${encodeURIComponent(b.slug)}`}
+        className="tile-grid--brands"
+      />
       {sections.map((s) => (
         <CategorySection key={s.category.slug} category={s.category} first={s.first} />
       ))}
     </>
+  );
+}
+
+interface Tile {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+}
+
+/** A titled grid of category or brand tiles, each a link into the products page. */
+function TileGrid({
+  id,
+  heading,
+  tiles,
+  href,
+  className = "",
+}: {
+  id: string;
+  heading: string;
+  tiles: Tile[];
+  href: (tile: Tile) => string;
+  className?: string;
+}) {
+  if (tiles.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ul className={`tile-grid ${className}`.trim()}>
+        {tiles.map((t) => (
+          <li key={t.id}>
+            <Link to={href(t)} className="tile">
+              {t.logo ? <img src={t.logo} alt="" width="96" height="96" loading="lazy" /> : null}
+              <span>{t.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

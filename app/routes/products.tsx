@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { FilterDrawer } from "../components/filter-drawer";
+import { HiddenFilters } from "../components/hidden-filters";
 import { ProductCard, SkeletonCards } from "../components/product-card";
 import { useHydrated } from "../components/ui/use-hydrated";
 import {
@@ -9,6 +10,7 @@ import {
   type ListingFilters,
   listingHref,
   listingSearch,
+  MAX_RENDERED_PAGES,
   PAGE_SIZE,
   parseListingParams,
   sortOptions,
@@ -202,14 +204,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The current filters as hidden fields, so plain HTML forms keep them. */
-export function HiddenFilters({ filters, except }: { filters: ListingFilters; except: (keyof ListingFilters)[] }) {
-  const params = new URLSearchParams(listingSearch(filters));
-  return [...params]
-    .filter(([name]) => !except.includes(name as keyof ListingFilters))
-    .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
-}
-
 function ProductResults({ filters, first }: { filters: ListingFilters; first: ListingPage }) {
   const [products, setProducts] = useState(first.products);
   const [hasMore, setHasMore] = useState(first.hasMore);
@@ -232,7 +226,7 @@ function ProductResults({ filters, first }: { filters: ListingFilters; first: Li
       setState("idle");
       // Remember how far the shopper got, so Back from a product returns to the same place.
       const url = new URL(window.location.href);
-      url.searchParams.set("page", String(Math.min(pages.current, 10)));
+      url.searchParams.set("page", String(Math.min(pages.current, MAX_RENDERED_PAGES)));
       window.history.replaceState(window.history.state, "", url);
     } catch {
       setState("error");

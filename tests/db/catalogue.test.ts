@@ -7,7 +7,9 @@ import { seedDemoStore, seedIfEmpty } from "../../app/demo/seed.server";
 import { readCatalogueCsv } from "../../app/modules/catalog/catalogue-file";
 import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { CatalogueConflictError, writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
-import { findProduct, listNewestProducts } from "../../app/modules/catalog/products.server";
+import { NO_FILTERS } from "../../app/modules/catalog/listing";
+import { listProducts } from "../../app/modules/catalog/listing.server";
+import { findProduct } from "../../app/modules/catalog/products.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -68,7 +70,7 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
   });
 
   it("gives every product several photos that the store serves", async () => {
-    const [product] = await listNewestProducts(database.db, demo.id, 1);
+    const [product] = (await listProducts(database.db, demo.id, NO_FILTERS, { offset: 0, limit: 1 })).products;
     const detail = await findProduct(database.db, demo.id, product?.slug ?? "");
     expect(detail?.photos.length).toBeGreaterThanOrEqual(3);
     const key = detail?.photos[0]?.src.replace("/media/", "") ?? "";
@@ -175,9 +177,9 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
     it("keeps each store's catalogue to itself", async () => {
       expect(await findProduct(database.db, demo.id, "sharma-basmati-rice-aged-25-kg")).toBeNull();
       const other = await seedDemoStore(database.db, { slug: `second-${kind}`, products: 30 });
-      expect(await listNewestProducts(database.db, other.store.id, 100)).toHaveLength(
-        30 - 0 - (await inactiveCount(other.store.id)),
-      );
+      expect(
+        (await listProducts(database.db, other.store.id, NO_FILTERS, { offset: 0, limit: 100 })).products,
+      ).toHaveLength(30 - 0 - (await inactiveCount(other.store.id)));
     });
 
     async function inactiveCount(storeId: string) {

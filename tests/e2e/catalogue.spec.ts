@@ -102,7 +102,6 @@ test.describe("browsing the catalogue", () => {
   });
 
   test("refuses more than the stock", async ({ page }) => {
-    await page.goto("/products?q=low");
     await page.goto("/products");
     // A low-stock product from the demo catalogue: its quantity stops at the stock.
     const low = cards(page)

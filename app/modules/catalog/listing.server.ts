@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
 import { planSearch, type SearchPlan, type SearchUnit } from "../search/query";
-import type { ListingFilters } from "./listing";
+import { type ListingFilters, NO_FILTERS } from "./listing";
 import { type ProductSummary, summaryColumns, toSummary } from "./products.server";
 
 export interface ListingPage {
@@ -168,7 +168,7 @@ export interface Suggestion {
 
 /** Up to `limit` products for the header search box, best matches first. */
 export async function suggestProducts(db: Db, storeId: string, q: string, limit = 8): Promise<Suggestion[]> {
-  const page = await listProducts(db, storeId, { ...NO_SORT_FILTERS, q, sort: "relevance" }, { offset: 0, limit });
+  const page = await listProducts(db, storeId, { ...NO_FILTERS, q, sort: "relevance" }, { offset: 0, limit });
   return page.products.map((p) => ({
     id: p.id,
     slug: p.slug,
@@ -178,16 +178,3 @@ export async function suggestProducts(db: Db, storeId: string, q: string, limit 
     soldOut: p.stock.kind === "sold-out",
   }));
 }
-
-const NO_SORT_FILTERS: ListingFilters = {
-  q: "",
-  category: null,
-  sub: null,
-  sort: "relevance",
-  disc: null,
-  min: null,
-  max: null,
-  brand: null,
-  brandId: null,
-  page: 1,
-};

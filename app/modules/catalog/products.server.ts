@@ -90,16 +90,6 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-export async function listNewestProducts(db: Db, storeId: string, limit = 24): Promise<ProductSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.active, true)))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit);
-  return rows.map(toSummary);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An active product by id or slug; null when missing or switched off. */
