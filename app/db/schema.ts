@@ -330,6 +330,11 @@ export const orders = pgTable(
     /** Last status the gateway reported by webhook, and by a status call. */
     gatewayWebhookStatus: text("gateway_webhook_status"),
     gatewayPolledStatus: text("gateway_polled_status"),
+    /**
+     * SHA-256 of the order's access token: the browser that placed the order holds the token
+     * (in an HttpOnly cookie) and may see the order's full details; anyone else sees its status.
+     */
+    accessTokenHash: text("access_token_hash"),
     /** Stock was given back (payment abandoned or failed); never twice. */
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -477,7 +482,7 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.storeId, t.scope, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
 
 export const newsletterSubscribers = pgTable(

@@ -1,4 +1,5 @@
 import { type BrandInput, type CategoryInput, type ProductInput, slugify } from "../modules/catalog/catalogue-input";
+import type { AddressFormInput } from "../modules/checkout/schema";
 import { rupeesToPaise } from "../modules/money/format";
 import type { Banner } from "../modules/store/settings";
 import type { NewStore } from "../modules/store/store.server";
@@ -127,6 +128,24 @@ export function makePincodeRates(pincodes: Iterable<string>) {
     });
   }
   return rates;
+}
+
+/** A caterer's delivery details as the checkout form takes them (Vashi, next to the warehouse). */
+export function makeCheckoutAddress(overrides: Partial<AddressFormInput> = {}): AddressFormInput {
+  return {
+    fullName: "Asha Rani Patil",
+    phone: "9820012345",
+    email: "asha@spiceroute-caterers.in",
+    addressLine1: "Shop 4, Sai Darshan CHS, Plot 21, Sector 17",
+    addressLine2: "Near Vashi Railway Station",
+    city: "Navi Mumbai",
+    state: "Maharashtra",
+    pincode: "400703",
+    landmark: "Opposite Inorbit Mall",
+    companyName: "Spice Route Caterers",
+    gstNumber: "",
+    ...overrides,
+  };
 }
 
 /** One believable product; every field can be overridden. Prices in paise. */

@@ -1,0 +1,373 @@
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { isUniqueViolation, transactionWithRetry } from "../../db/errors.server";
+import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../db/schema";
+import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
+import { loadPincodeRate, loadProductFacts } from "../checkout/facts.server";
+import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
+import { type CartQuote, type LineProblem, type ProductFacts, quoteCart, sizesOf } from "../checkout/quote";
+import { type AddressForm, type AddressSnapshot, addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
+import type { Paise } from "../money/types";
+import type { Store } from "../store/store.server";
+import { fingerprint, hashToken, newAccessToken, newOrderNumber } from "./tokens.server";
+
+/**
+ * Placing an order (spec sections 4, 5 and 7; ARCHITECTURE.md section 5). The server prices
+ * the cart from the database, refuses what cannot be sold, and in one short transaction
+ * records the order and takes its stock with guarded UPDATEs, so that no two orders can sell
+ * the same unit. An idempotency key makes a retried request return the first order.
+ */
+
+export interface PlacedOrder {
+  orderId: string;
+  orderNumber: string;
+  paymentMethod: PaymentMethod;
+  grandTotal: Paise;
+  /** Lets this browser see the order's details (kept in an HttpOnly cookie). */
+  accessToken: string;
+}
+
+export type PlaceOrderOutcome =
+  | { ok: true; replayed: boolean; order: PlacedOrder }
+  | { ok: false; status: 409 | 422; error: string; problems: LineProblem[] };
+
+const IDEMPOTENCY_SCOPE = "order";
+
+export const PLACE_ORDER_MESSAGES = {
+  keyReused: "This checkout was already submitted with different details. Please reload the page and try again.",
+  inProgress: "This order is still being placed. Please wait a moment.",
+  review: "Some items in your cart have changed. Please review them and try again.",
+} as const;
+
+class StockShort extends Error {
+  constructor(readonly productId: string) {
+    super(`stock short for ${productId}`);
+  }
+}
+
+interface StoredResponse {
+  order: PlacedOrder;
+}
+
+export interface PlaceOrderOptions {
+  idempotencyKey?: string | null;
+  /** The customer who is signed in, if any (accounts issue). */
+  customerId?: string | null;
+}
+
+export async function placeOrder(
+  db: Db,
+  store: Store,
+  request: PlaceOrderRequest,
+  options: PlaceOrderOptions = {},
+): Promise<PlaceOrderOutcome> {
+  const key = options.idempotencyKey ?? null;
+  const requestHash = fingerprint(request);
+  if (key) {
+    const earlier = await findEarlier(db, store.id, key, requestHash);
+    if (earlier) return earlier;
+  }
+
+  const facts = await loadProductFacts(
+    db,
+    store.id,
+    request.lines.map((l) => l.productId),
+  );
+  const rate = await loadPincodeRate(db, store.id, request.address.pincode);
+  const quote = quoteCart({
+    lines: request.lines,
+    products: facts,
+    coupon: request.coupon,
+    pincode: request.address.pincode,
+    shipping: store.shipping,
+    rate,
+  });
+  const refused = refusal(quote);
+  if (refused) return refused;
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactionWithRetry(db, async (tx) => {
+        if (key) {
+          const claimed = await tx
+            .insert(idempotencyKeys)
+            .values({ storeId: store.id, scope: IDEMPOTENCY_SCOPE, key, requestHash })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          // Another request with this key committed first (PostgreSQL made this insert wait for
+          // it): answer with its order.
+          if (claimed.length === 0) return (await findEarlier(tx, store.id, key, requestHash)) ?? inProgress();
+        }
+        await takeStock(tx, store.id, request, facts);
+        const order = await insertOrder(tx, store, request, quote, options.customerId ?? null);
+        if (key) {
+          await tx
+            .update(idempotencyKeys)
+            .set({ statusCode: 201, response: { order } satisfies StoredResponse, completedAt: sql`now()` })
+            .where(
+              and(
+                eq(idempotencyKeys.storeId, store.id),
+                eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE),
+                eq(idempotencyKeys.key, key),
+              ),
+            );
+        }
+        return { ok: true, replayed: false, order } as const;
+      });
+    } catch (error) {
+      if (error instanceof StockShort) return stockRefusal(db, store, request);
+      if (attempt < 3 && isUniqueViolation(error, "orders_store_number")) continue;
+      throw error;
+    }
+  }
+}
+
+function inProgress(): PlaceOrderOutcome {
+  return { ok: false, status: 409, error: PLACE_ORDER_MESSAGES.inProgress, problems: [] };
+}
+
+async function findEarlier(
+  db: Db | Tx,
+  storeId: string,
+  key: string,
+  requestHash: string,
+): Promise<PlaceOrderOutcome | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.storeId, storeId),
+        eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE),
+        eq(idempotencyKeys.key, key),
+      ),
+    );
+  if (!row) return null;
+  if (row.requestHash !== requestHash) {
+    return { ok: false, status: 422, error: PLACE_ORDER_MESSAGES.keyReused, problems: [] };
+  }
+  if (!row.completedAt || !row.response) return inProgress();
+  return { ok: true, replayed: true, order: (row.response as StoredResponse).order };
+}
+
+/** What stops an order before any write: problems with lines, a coupon, the pincode. */
+function refusal(quote: CartQuote): PlaceOrderOutcome | null {
+  if (quote.problems.length > 0) {
+    const [first] = quote.problems;
+    const error = quote.problems.length === 1 && first ? first.message : PLACE_ORDER_MESSAGES.review;
+    return { ok: false, status: 409, error, problems: quote.problems };
+  }
+  if (quote.couponError) return { ok: false, status: 422, error: INVALID_COUPON_MESSAGE, problems: [] };
+  if (quote.pincodeStatus === "not-servicable") {
+    return { ok: false, status: 422, error: CHECKOUT_MESSAGES.notServiceable, problems: [] };
+  }
+  return null;
+}
+
+/**
+ * Takes the order's units from stock. Lines of one product are summed first; products are
+ * visited in id order so that two orders never wait on each other's rows (no deadlocks).
+ * Each UPDATE only succeeds while enough stock is left; otherwise the whole order rolls back.
+ */
+async function takeStock(tx: Tx, storeId: string, request: PlaceOrderRequest, facts: Map<string, ProductFacts>) {
+  const totals = new Map<string, number>();
+  const sizeTotals = new Map<string, Map<string, number>>();
+  for (const line of request.lines) {
+    totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.qty);
+    for (const size of sizesOf(line)) {
+      const bySize = sizeTotals.get(line.productId) ?? new Map<string, number>();
+      bySize.set(size, (bySize.get(size) ?? 0) + line.qty);
+      sizeTotals.set(line.productId, bySize);
+    }
+  }
+  for (const productId of [...totals.keys()].sort()) {
+    const product = facts.get(productId);
+    const qty = totals.get(productId) ?? 0;
+    if (!product?.trackInventory) continue;
+    const bySize = [...(sizeTotals.get(productId) ?? new Map<string, number>())].sort(([a], [b]) => (a < b ? -1 : 1));
+    const sizeCounted = bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
+    if (sizeCounted) {
+      // The sizes hold the real stock; the product's total follows them, never below zero.
+      await tx
+        .update(products)
+        .set({ inventory: sql`greatest(${products.inventory} - ${qty}, 0)`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)));
+      for (const [label, units] of bySize) {
+        const taken = await tx
+          .update(productSizes)
+          .set({ inventory: sql`${productSizes.inventory} - ${units}` })
+          .where(
+            and(
+              eq(productSizes.productId, productId),
+              eq(productSizes.label, label),
+              sql`(${productSizes.inventory} is null or ${productSizes.inventory} >= ${units})`,
+            ),
+          )
+          .returning({ label: productSizes.label });
+        if (taken.length === 0) throw new StockShort(productId);
+      }
+    } else if (product.inventory !== null) {
+      const taken = await tx
+        .update(products)
+        .set({ inventory: sql`${products.inventory} - ${qty}`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(products.id, productId),
+            eq(products.storeId, storeId),
+            eq(products.active, true),
+            gte(products.inventory, qty),
+          ),
+        )
+        .returning({ id: products.id });
+      if (taken.length === 0) throw new StockShort(productId);
+    }
+  }
+}
+
+async function insertOrder(
+  tx: Tx,
+  store: Store,
+  request: PlaceOrderRequest,
+  quote: CartQuote,
+  signedInCustomerId: string | null,
+): Promise<PlacedOrder> {
+  const address = addressSnapshot(request.address);
+  const customerId = request.saveAddress
+    ? await saveCustomer(tx, store.id, request.address, address, signedInCustomerId)
+    : (signedInCustomerId ?? (await existingCustomerId(tx, store.id, address.phone)));
+  const accessToken = newAccessToken();
+  const values = {
+    storeId: store.id,
+    customerId,
+    phone: address.phone,
+    email: address.email || null,
+    paymentMethod: request.paymentMethod,
+    status: "Pending",
+    paymentStatus: "pending" as const,
+    channel: "Online Store",
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    shipping: quote.shipping.amount,
+    grandTotal: quote.grandTotal,
+    shippingType: quote.shipping.type,
+    couponCode: quote.coupon?.code ?? null,
+    customerAddress: address,
+    accessTokenHash: hashToken(accessToken),
+  };
+  // Order numbers are random (10^12 a day): a clash fails the insert and placeOrder runs the
+  // transaction again with a new number.
+  const [inserted] = await tx
+    .insert(orders)
+    .values({ ...values, orderNumber: newOrderNumber() })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  if (!inserted) throw new Error("order insert returned nothing");
+  await tx.insert(orderItems).values(
+    quote.lines.map((line, position) => ({
+      orderId: inserted.id,
+      productId: line.productId,
+      name: line.name,
+      photo: line.photo,
+      sku: line.sku,
+      selectedSize: line.size,
+      setSizes: line.setSizes.length > 0 ? line.setSizes : null,
+      quantity: line.qty,
+      unitPrice: line.unitPrice,
+      total: line.total,
+      position,
+    })),
+  );
+  return {
+    orderId: inserted.id,
+    orderNumber: inserted.orderNumber,
+    paymentMethod: request.paymentMethod,
+    grandTotal: quote.grandTotal,
+    accessToken,
+  };
+}
+
+async function existingCustomerId(tx: Tx, storeId: string, phone: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.phone, phone)));
+  return row?.id ?? null;
+}
+
+/**
+ * 'Save address': the customer record for this phone is created or updated with the form
+ * (the spec's merge: what the form holds replaces what was there; optional fields left empty
+ * keep their earlier value). A signed-in customer's own record is the one updated.
+ */
+async function saveCustomer(
+  tx: Tx,
+  storeId: string,
+  form: AddressForm,
+  address: AddressSnapshot,
+  signedInCustomerId: string | null,
+): Promise<string> {
+  const fields = {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    email: address.email || null,
+    address: address.address,
+    apartment: address.apartment,
+    city: address.city,
+    state: address.state,
+    pin: address.pin,
+    landmark: address.landmark,
+    companyName: address.companyName,
+    gstNumber: form.gstNumber,
+  };
+  const keep = (column: string) => sql.raw(`coalesce(nullif(excluded.${column}, ''), customers.${column})`);
+  const merge = {
+    firstName: sql`excluded.first_name`,
+    lastName: sql`excluded.last_name`,
+    email: sql`coalesce(excluded.email, customers.email)`,
+    address: sql`excluded.address`,
+    apartment: keep("apartment"),
+    city: sql`excluded.city`,
+    state: sql`excluded.state`,
+    pin: sql`excluded.pin`,
+    landmark: keep("landmark"),
+    companyName: keep("company_name"),
+    gstNumber: keep("gst_number"),
+    updatedAt: sql`now()`,
+  };
+  if (signedInCustomerId) {
+    await tx
+      .update(customers)
+      .set({ ...fields, email: fields.email ?? sql`${customers.email}`, updatedAt: sql`now()` })
+      .where(and(eq(customers.id, signedInCustomerId), eq(customers.storeId, storeId)));
+    return signedInCustomerId;
+  }
+  const [row] = await tx
+    .insert(customers)
+    .values({ storeId, phone: address.phone, ...fields })
+    .onConflictDoUpdate({ target: [customers.storeId, customers.phone], set: merge })
+    .returning({ id: customers.id });
+  if (!row) throw new Error("customer upsert returned nothing");
+  return row.id;
+}
+
+/** After a stock shortfall: the same lines priced again, naming what ran out. */
+async function stockRefusal(db: Db, store: Store, request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
+  const facts = await loadProductFacts(
+    db,
+    store.id,
+    request.lines.map((l) => l.productId),
+  );
+  const quote = quoteCart({
+    lines: request.lines,
+    products: facts,
+    coupon: "",
+    pincode: "",
+    shipping: null,
+    rate: null,
+  });
+  const stock = quote.problems.filter((p) => p.kind !== "price-changed");
+  const refused = stock.length > 0 ? refusal({ ...quote, problems: stock }) : null;
+  if (refused) return refused;
+  // Stock came back between the failed update and this read (an order rolled back): still
+  // refuse this attempt; the shopper's retry will go through.
+  return { ok: false, status: 409, error: PLACE_ORDER_MESSAGES.review, problems: [] };
+}

@@ -1,0 +1,335 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { customers, orderItems, orders, productSizes } from "../../app/db/schema";
+import { makeCheckoutAddress } from "../../app/demo/factories";
+import { INVALID_COUPON_MESSAGE } from "../../app/modules/checkout/coupons";
+import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/schema";
+import { PLACE_ORDER_MESSAGES, placeOrder } from "../../app/modules/orders/place-order.server";
+import { createOrderFixture, type OrderFixture, orderRequest, stockOf } from "./order-fixtures";
+import { createTestDatabase, databaseKinds } from "./test-database";
+
+describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
+  let database: Database;
+  let fx: OrderFixture;
+  const orderCount = async () => {
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.storeId, fx.store.id));
+    return row?.n ?? 0;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    fx = await createOrderFixture(database.db, `orders-${kind}`);
+  });
+  afterAll(() => database.close());
+
+  it("prices the order itself and records every field, with stock taken", async () => {
+    const before = await stockOf(database.db, fx.ids.butter);
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [
+          { productId: fx.ids.butter, qty: 6, expectedUnitPrice: 262_00 },
+          { productId: fx.ids.salt, qty: 3 },
+        ],
+      }),
+    );
+    if (!outcome.ok) throw new Error(outcome.error);
+    // 6 x ₹262 (tier 2) + 3 x ₹25 = ₹1,647; Vashi (400703) band ₹1,000-4,999 = ₹49.
+    expect(outcome.order.grandTotal).toBe(1647_00 + 49_00);
+    expect(outcome.order.orderNumber).toMatch(/^\d{6}[0-9A-Z]{8}$/);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, outcome.order.orderId));
+    expect(order).toMatchObject({
+      status: "Pending",
+      paymentStatus: "pending",
+      paymentMethod: "COD",
+      channel: "Online Store",
+      subtotal: 1647_00,
+      discount: 0,
+      shipping: 49_00,
+      grandTotal: 1696_00,
+      shippingType: "Pincode Rate",
+      phone: "9820012345",
+      email: "asha@spiceroute-caterers.in",
+      paidAt: null,
+    });
+    expect(order?.customerAddress).toMatchObject({ firstName: "Asha Rani", lastName: "Patil", pin: "400703" });
+    const items = await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, outcome.order.orderId))
+      .orderBy(orderItems.position);
+    expect(items.map((i) => [i.name, i.quantity, i.unitPrice, i.total])).toEqual([
+      ["Amul Butter 500 g", 6, 262_00, 1572_00],
+      ["Tata Salt 1 kg", 3, 25_00, 75_00],
+    ]);
+    expect(await stockOf(database.db, fx.ids.butter)).toBe((before ?? 0) - 6);
+  });
+
+  it("ignores what the browser thinks a price is, and reports a changed price by name", async () => {
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.rice, qty: 1, expectedUnitPrice: 1_00 }] }),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 409,
+      error: "The price of India Gate Basmati Rice 25 kg has changed from ₹1 to ₹2,400 each.",
+    });
+  });
+
+  it("applies coupons by the spec's rules and refuses one whose conditions fail", async () => {
+    const flat = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.rice, qty: 1 }], coupon: " flat100 " }),
+    );
+    if (!flat.ok) throw new Error(flat.error);
+    // ₹2,400 − ₹100 = ₹2,300, band ₹1,000-4,999 in Vashi: ₹49.
+    expect(flat.order.grandTotal).toBe(2300_00 + 49_00);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, flat.order.orderId));
+    expect(row).toMatchObject({ couponCode: "FLAT100", discount: 100_00 });
+
+    const count = await orderCount();
+    const failing = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.salt, qty: 2 }], coupon: "FLAT100" }),
+    );
+    expect(failing).toEqual({ ok: false, status: 422, error: INVALID_COUPON_MESSAGE, problems: [] });
+    expect(await orderCount()).toBe(count);
+  });
+
+  it("gives free shipping from the threshold after discount", async () => {
+    // 4 x ₹2,400 = ₹9,600; SAVE10 caps at ₹500: ₹9,100 ≥ ₹7,500.
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.rice, qty: 4 }], coupon: "SAVE10" }),
+    );
+    if (!outcome.ok) throw new Error(outcome.error);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, outcome.order.orderId));
+    expect(row).toMatchObject({
+      subtotal: 9600_00,
+      discount: 500_00,
+      shipping: 0,
+      grandTotal: 9100_00,
+      shippingType: "Free Shipping (Threshold)",
+    });
+  });
+
+  it("refuses a pincode the store does not deliver to", async () => {
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        address: makeCheckoutAddress({ pincode: "110001", city: "New Delhi", state: "Delhi" }),
+      }),
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 422, error: CHECKOUT_MESSAGES.notServiceable });
+  });
+
+  it("refuses inactive and unknown products, naming them, and creates nothing", async () => {
+    const count = await orderCount();
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [
+          { productId: fx.ids.retired, qty: 1 },
+          { productId: randomUUID(), qty: 1 },
+        ],
+      }),
+    );
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.problems.map((p) => p.message)).toEqual([
+      "Old Ghee Tin 15 kg is no longer available. Please remove it from your cart.",
+      "An item in your cart is no longer sold. Please remove it from your cart.",
+    ]);
+    expect(await orderCount()).toBe(count);
+  });
+
+  it("sums two lines of one product before checking stock", async () => {
+    const left = (await stockOf(database.db, fx.ids.butter)) ?? 0;
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [
+          { productId: fx.ids.butter, qty: left },
+          { productId: fx.ids.butter, qty: 1 },
+        ],
+      }),
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 409 });
+    if (!outcome.ok) expect(outcome.problems[0]?.message).toMatch(/^Only \d+ of Amul Butter 500 g are left/);
+    expect(await stockOf(database.db, fx.ids.butter)).toBe(left);
+  });
+
+  it("takes sized stock from the size and the product's total, and needs a size", async () => {
+    const noSize = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.cups, qty: 1 }] }),
+    );
+    expect(noSize).toMatchObject({ ok: false, error: "Please choose a size for Paper Tea Cups." });
+
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.cups, size: "150 ml", qty: 4 }] }),
+    );
+    expect(outcome.ok).toBe(true);
+    const sizes = await database.db
+      .select({ label: productSizes.label, inventory: productSizes.inventory })
+      .from(productSizes)
+      .where(eq(productSizes.productId, fx.ids.cups))
+      .orderBy(productSizes.position);
+    expect(sizes).toEqual([
+      { label: "150 ml", inventory: 6 },
+      { label: "250 ml", inventory: 20 },
+    ]);
+    expect(await stockOf(database.db, fx.ids.cups)).toBe(26);
+
+    const tooMany = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.cups, size: "150 ml", qty: 7 }] }),
+    );
+    expect(tooMany).toMatchObject({
+      ok: false,
+      error: "Only 6 of Paper Tea Cups (150 ml) are left. Please lower the quantity.",
+    });
+  });
+
+  it("saves the customer with 'Save address', merging later orders, and not without it", async () => {
+    const phone = "9876500001";
+    const first = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        address: makeCheckoutAddress({ phone, companyName: "Hotel Sagar", gstNumber: "27aapfu0939f1zv" }),
+      }),
+    );
+    const second = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        address: makeCheckoutAddress({ phone, fullName: "Asha Patil", companyName: "", addressLine1: "Plot 9" }),
+      }),
+    );
+    if (!first.ok || !second.ok) throw new Error("orders failed");
+    const rows = await database.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.storeId, fx.store.id), eq(customers.phone, phone)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      firstName: "Asha",
+      lastName: "Patil",
+      address: "Plot 9",
+      companyName: "Hotel Sagar",
+      gstNumber: "27AAPFU0939F1ZV",
+    });
+    const linked = await database.db
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, second.order.orderId));
+    expect(linked[0]?.customerId).toBe(rows[0]?.id);
+
+    const unsaved = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        saveAddress: false,
+        address: makeCheckoutAddress({ phone: "9876500002" }),
+      }),
+    );
+    expect(unsaved.ok).toBe(true);
+    const none = await database.db.select().from(customers).where(eq(customers.phone, "9876500002"));
+    expect(none).toHaveLength(0);
+  });
+
+  it("returns the first order for a repeated idempotency key, and refuses the key with another body", async () => {
+    const key = `test-${randomUUID()}`;
+    const request = orderRequest({ lines: [{ productId: fx.ids.rice, qty: 2 }] });
+    const first = await placeOrder(database.db, fx.store, request, { idempotencyKey: key });
+    const again = await placeOrder(database.db, fx.store, request, { idempotencyKey: key });
+    if (!first.ok || !again.ok) throw new Error("orders failed");
+    expect(again.replayed).toBe(true);
+    expect(again.order).toEqual(first.order);
+    const other = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines: [{ productId: fx.ids.rice, qty: 3 }] }),
+      { idempotencyKey: key },
+    );
+    expect(other).toEqual({ ok: false, status: 422, error: PLACE_ORDER_MESSAGES.keyReused, problems: [] });
+  });
+});
+
+describe.each(databaseKinds)("orders under concurrency on %s", (kind) => {
+  let database: Database;
+  let fx: OrderFixture;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    fx = await createOrderFixture(database.db, `concurrency-${kind}`);
+  });
+  afterAll(() => database.close());
+
+  it("sells exactly 50 units to 200 shoppers racing for 50, and never goes below zero", async () => {
+    expect(await stockOf(database.db, fx.ids.butter)).toBe(50);
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        placeOrder(
+          database.db,
+          fx.store,
+          orderRequest({
+            lines: [{ productId: fx.ids.butter, qty: 1 }],
+            address: makeCheckoutAddress({ phone: `98${String(10_000_000 + i)}` }),
+          }),
+          { idempotencyKey: `race-${kind}-${i}-${randomUUID()}` },
+        ),
+      ),
+    );
+    const sold = outcomes.filter((o) => o.ok);
+    const refused = outcomes.filter((o) => !o.ok);
+    expect(sold).toHaveLength(50);
+    expect(refused).toHaveLength(150);
+    for (const r of refused) {
+      expect(r).toMatchObject({ ok: false, status: 409 });
+      if (!r.ok) expect(r.error).toMatch(/Amul Butter 500 g is sold out|Please review them and try again/);
+    }
+    expect(await stockOf(database.db, fx.ids.butter)).toBe(0);
+    const [units] = await database.db
+      .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+      .from(orderItems)
+      .where(eq(orderItems.productId, fx.ids.butter));
+    expect(units?.n).toBe(50);
+  });
+
+  it("creates one order for 100 concurrent submissions with one idempotency key", async () => {
+    const key = `double-click-${randomUUID()}`;
+    const request = orderRequest({ lines: [{ productId: fx.ids.rice, qty: 1 }] });
+    const before = await stockOf(database.db, fx.ids.rice);
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, () => placeOrder(database.db, fx.store, request, { idempotencyKey: key })),
+    );
+    const ids = new Set(outcomes.map((o) => (o.ok ? o.order.orderId : `refused: ${o.error}`)));
+    expect([...ids]).toHaveLength(1);
+    expect([...ids][0]).not.toMatch(/^refused/);
+    expect(await stockOf(database.db, fx.ids.rice)).toBe((before ?? 0) - 1);
+  });
+});
