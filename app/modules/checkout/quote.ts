@@ -134,7 +134,7 @@ export function quoteCart(input: QuoteInput): CartQuote {
 
   input.lines.forEach((line, index) => {
     const product = input.products.get(line.productId);
-    if (!product || !product.active) {
+    if (!product?.active) {
       problems.push({
         line: index,
         productId: line.productId,

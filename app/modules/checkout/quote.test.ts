@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import type { StoreShipping } from "../store/settings";
+import type { RequestedLine } from "./order-request";
+import { type ProductFacts, quoteCart, stockLimit } from "./quote";
+
+const product = (overrides: Partial<ProductFacts> = {}): ProductFacts => ({
+  id: "p-butter",
+  slug: "amul-butter-500-g",
+  name: "Amul Butter 500 g",
+  photo: null,
+  sku: null,
+  active: true,
+  trackInventory: true,
+  inventory: 50,
+  sizes: [],
+  mrp: 285_00,
+  salePrice1: 268_00,
+  salePrice2: 262_00,
+  saleQty2: 6,
+  salePrice3: 255_00,
+  saleQty3: 12,
+  ...overrides,
+});
+
+const cups = product({
+  id: "p-cups",
+  name: "Paper Tea Cups",
+  salePrice1: 120_00,
+  salePrice2: null,
+  saleQty2: null,
+  salePrice3: null,
+  saleQty3: null,
+  inventory: 30,
+  sizes: [
+    { label: "150 ml", inventory: 10 },
+    { label: "250 ml", inventory: 20 },
+  ],
+});
+
+const shipping: StoreShipping = {
+  enabled: true,
+  freeShippingThreshold: 7500_00,
+  defaultRate: 199_00,
+  applyDefaultIfNoZone: false,
+};
+const vashi = { rateUpTo999: 99_00, rate1000To4999: 49_00, rateFrom5000: 0 };
+
+const line = (productId: string, qty: number, extra: Partial<RequestedLine> = {}): RequestedLine => ({
+  productId,
+  qty,
+  size: null,
+  setSizes: [],
+  ...extra,
+});
+
+const quote = (lines: RequestedLine[], extra: { coupon?: string; products?: ProductFacts[] } = {}) =>
+  quoteCart({
+    lines,
+    products: new Map((extra.products ?? [product(), cups]).map((p) => [p.id, p])),
+    coupon: extra.coupon ?? "",
+    pincode: "400703",
+    shipping,
+    rate: vashi,
+  });
+
+describe("quoteCart", () => {
+  it("prices each line at its tier and totals the cart", () => {
+    const q = quote([line("p-butter", 12)]);
+    expect(q.lines[0]).toMatchObject({ unitPrice: 255_00, total: 3060_00, maxQty: 50 });
+    expect(q.subtotal).toBe(3060_00);
+    expect(q.shipping).toEqual({ amount: 49_00, type: "Pincode Rate" });
+    expect(q.grandTotal).toBe(3109_00);
+    expect(q.problems).toEqual([]);
+  });
+
+  it("charges the band of the amount after discount", () => {
+    // 4 x ₹268 = ₹1,072; FLAT100 brings it to ₹972: the up-to-₹999 band (₹99).
+    const q = quote([line("p-butter", 4)], { coupon: "flat100" });
+    expect(q.coupon).toEqual({ code: "FLAT100", discount: 100_00 });
+    expect(q.shipping.amount).toBe(99_00);
+    expect(q.grandTotal).toBe(972_00 + 99_00);
+  });
+
+  it("measures the free-shipping threshold after discount", () => {
+    const rice = product({ id: "p-rice", salePrice1: 2000_00, salePrice2: null, saleQty2: null, saleQty3: null });
+    // 4 x ₹2,000 = ₹8,000; SAVE10 gives ₹500 off (capped): ₹7,500 reaches the threshold.
+    expect(quote([line("p-rice", 4)], { coupon: "SAVE10", products: [rice] }).shipping).toEqual({
+      amount: 0,
+      type: "Free Shipping (Threshold)",
+    });
+    // 3 x ₹2,000 with FLAT100 = ₹5,900: below the threshold, in the ₹5,000-and-above band (₹0 there).
+    const q = quote([line("p-rice", 3)], { coupon: "FLAT100", products: [rice] });
+    expect(q.shipping).toEqual({ amount: 0, type: "Pincode Rate" });
+  });
+
+  it("reports an invalid coupon with the spec's text and charges no discount", () => {
+    const q = quote([line("p-butter", 1)], { coupon: "FLAT100" }); // ₹268 < ₹999
+    expect(q.couponError).toBe("Invalid coupon or conditions not met.");
+    expect(q.discount).toBe(0);
+  });
+
+  it("sums lines of one product against its stock", () => {
+    const q = quote([line("p-butter", 45), line("p-butter", 10)]);
+    expect(q.problems.map((p) => p.message)).toEqual([
+      "Only 40 of Amul Butter 500 g are left. Please lower the quantity.",
+      "Only 5 of Amul Butter 500 g are left. Please lower the quantity.",
+    ]);
+  });
+
+  it("says sold out when nothing is left, and nothing about stock it does not count", () => {
+    expect(quote([line("p-butter", 1)], { products: [product({ inventory: 0 })] }).problems[0]?.message).toBe(
+      "Amul Butter 500 g is sold out. Please remove it from your cart.",
+    );
+    const untracked = product({ trackInventory: false, inventory: null });
+    expect(quote([line("p-butter", 9000)], { products: [untracked] }).problems).toEqual([]);
+  });
+
+  it("checks each size's own stock and needs a size for a sized product", () => {
+    expect(quote([line("p-cups", 11, { size: "150 ml" })]).problems[0]?.message).toBe(
+      "Only 10 of Paper Tea Cups (150 ml) are left. Please lower the quantity.",
+    );
+    expect(quote([line("p-cups", 11, { size: "250 ml" })]).problems).toEqual([]);
+    expect(quote([line("p-cups", 1)]).problems[0]?.message).toBe("Please choose a size for Paper Tea Cups.");
+    expect(quote([line("p-cups", 1, { size: "1 L" })]).problems[0]?.kind).toBe("choose-size");
+    expect(quote([line("p-butter", 1, { size: "1 L" })]).problems[0]?.kind).toBe("choose-size");
+  });
+
+  it("reports a price that changed since the shopper saw it", () => {
+    const q = quote([line("p-butter", 6, { expectedUnitPrice: 268_00 })]);
+    expect(q.problems).toEqual([
+      {
+        line: 0,
+        productId: "p-butter",
+        kind: "price-changed",
+        message: "The price of Amul Butter 500 g has changed from ₹268 to ₹262 each.",
+        unitPrice: 262_00,
+      },
+    ]);
+  });
+
+  it("refuses inactive and unknown products", () => {
+    const q = quote([line("p-butter", 1), line("p-gone", 1)], { products: [product({ active: false })] });
+    expect(q.problems.map((p) => p.kind)).toEqual(["unavailable", "unavailable"]);
+    expect(q.lines).toEqual([]);
+    expect(q.shipping.amount).toBe(0);
+  });
+});
+
+describe("stockLimit", () => {
+  it("is the size's stock, else the product's, else not counted", () => {
+    expect(stockLimit(cups, "150 ml")).toBe(10);
+    expect(stockLimit(cups, null)).toBe(30);
+    expect(stockLimit(product({ inventory: -3 }), null)).toBe(0);
+    expect(stockLimit(product({ trackInventory: false }), null)).toBeNull();
+  });
+});
