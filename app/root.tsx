@@ -30,6 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     store: storeView(store.title, store.customisation, store.profile),
     theme: themeStyle(store.customisation),
     favicon: store.customisation.favicon,
+    /** A browser key for address search (Google Places); null when the shop has none. */
+    mapsKey: context.env.GOOGLE_MAPS_API_KEY ?? null,
   };
 }
 

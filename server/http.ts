@@ -7,6 +7,9 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
+import { secureCookies } from "../app/modules/security/cookies.server";
+import { readCsrfCookie } from "../app/modules/security/csrf";
+import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
 import type { Store } from "../app/modules/store/store.server";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
@@ -38,14 +41,16 @@ function securityHeaders(env: Env): Record<string, string> {
 
 export function contentSecurityPolicy(nonce: string, env: Env): string {
   const dev = env.NODE_ENV === "development";
+  // Address search loads Google's script only when the shop configured a Maps key.
+  const maps = env.GOOGLE_MAPS_API_KEY ? " https://maps.googleapis.com" : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}'${maps}${dev ? " 'unsafe-eval'" : ""}`,
     // Theme colours arrive as CSS custom properties in style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${maps}${dev ? " ws: wss:" : ""}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self' https:",
@@ -226,6 +231,10 @@ export function createHttpHandler(deps: HttpDeps) {
       }
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.env));
+        // Every page hands the browser its anti-forgery token once (see modules/security).
+        if (!readCsrfCookie(req.headers.cookie)) {
+          response.headers.append("Set-Cookie", csrfCookie(newCsrfToken(), secureCookies(deps.env)));
+        }
       }
       await sendResponse(req, res, response);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import type { StoreView } from "../modules/store/settings";
-import { CartCount } from "./cart-count";
+import { CartButton } from "./cart-drawer";
+import { DeliveryLocation } from "./delivery-location";
 import { HeaderSearch } from "./header-search";
 
 export function SiteHeader({ store }: { store: StoreView }) {
@@ -13,6 +14,7 @@ export function SiteHeader({ store }: { store: StoreView }) {
         <Link to="/" className="brand" aria-label={`${store.title} home`}>
           {store.logo ? <img src={store.logo} alt="" width="180" height="48" /> : <span>{store.title}</span>}
         </Link>
+        <DeliveryLocation />
         <HeaderSearch />
         <nav aria-label="Main">
           <ul className="nav-list">
@@ -25,9 +27,7 @@ export function SiteHeader({ store }: { store: StoreView }) {
               <NavLink to="/products">Shop</NavLink>
             </li>
             <li>
-              <NavLink to="/cart">
-                Cart <CartCount />
-              </NavLink>
+              <CartButton />
             </li>
             <li>
               <NavLink to="/account">My Account</NavLink>

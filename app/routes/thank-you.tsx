@@ -1,9 +1,295 @@
-import { PagePlaceholder } from "../components/ui/placeholder";
+import { useEffect } from "react";
+import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { ProductImage } from "../components/ui/product-image";
+import { readLastOrderId, saveLastOrderId } from "../modules/checkout/client";
+import { formatINR } from "../modules/money/format";
+import { tokenFor } from "../modules/orders/access.server";
+import { loadOrderView, type OrderStatusView, type OrderView } from "../modules/orders/order-view.server";
+import {
+  ORDER_PAGE_MESSAGES,
+  pollInterval,
+  STATUS_HEADINGS,
+  statusActions,
+  statusTone,
+} from "../modules/orders/thank-you";
+import type { PaymentStatus } from "../modules/payments/status";
+import { requireStore } from "../modules/store/require-store.server";
+import type { Route } from "./+types/thank-you";
 
 export function meta() {
-  return [{ title: "Thank you" }];
+  return [{ title: "Your order" }, { name: "robots", content: "noindex" }];
 }
 
-export default function ThankYouPage() {
-  return <PagePlaceholder title="Thank you" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const store = requireStore(context);
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get("orderId") ?? url.searchParams.get("order_id");
+  const queryStatus = url.searchParams.get("status");
+  if (!orderId) return { state: "missing" as const };
+  try {
+    const order = await loadOrderView(context.db, store.id, orderId, {
+      accessToken: tokenFor(request.headers.get("cookie"), orderId.toLowerCase()),
+      queryStatus,
+    });
+    if (!order) return { state: "not-found" as const };
+    return { state: "found" as const, order };
+  } catch (error) {
+    context.log.error("order page failed", { error, orderId });
+    return { state: "error" as const };
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+const dateTime = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
+
+/**
+ * /thank-you (spec section 2): the heading for the order's payment status, the order panel,
+ * and the buttons per status. The page keeps asking for the order while it is open, so a
+ * later change (payment confirmed, order refunded) shows without a reload.
+ */
+export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const order = loaderData.state === "found" ? loaderData.order : null;
+
+  // No id in the address: fall back to the last order this browser placed.
+  useEffect(() => {
+    if (loaderData.state !== "missing") return;
+    const last = readLastOrderId();
+    if (last) navigate(`/thank-you?orderId=${encodeURIComponent(last)}`, { replace: true });
+  }, [loaderData.state, navigate]);
+
+  useEffect(() => {
+    if (order?.access === "full") saveLastOrderId(order.id);
+  }, [order?.access, order?.id]);
+
+  // Follow the order live.
+  const interval = order ? pollInterval(order.paymentStatus, order.paymentMethod) : null;
+  useEffect(() => {
+    if (interval === null) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, interval);
+    return () => clearInterval(timer);
+  }, [interval, revalidator]);
+
+  if (navigation.state === "loading" && navigation.location.pathname === "/thank-you" && !order) {
+    return <OrderSkeleton />;
+  }
+
+  if (!order) {
+    const message =
+      loaderData.state === "missing"
+        ? ORDER_PAGE_MESSAGES.missing
+        : loaderData.state === "not-found"
+          ? ORDER_PAGE_MESSAGES.notFound
+          : ORDER_PAGE_MESSAGES.failed;
+    return (
+      <section className="thank-you narrow">
+        <h1>{STATUS_HEADINGS.unknown}</h1>
+        <p className="alert alert--error" role="alert">
+          {message}
+        </p>
+        <Actions status="unknown" />
+      </section>
+    );
+  }
+
+  return (
+    <section className="thank-you">
+      <header className="thank-you__head">
+        <h1>{STATUS_HEADINGS[order.paymentStatus]}</h1>
+        <Lead order={order} />
+      </header>
+      {order.access === "full" ? <OrderPanel order={order} /> : <StatusPanel order={order} />}
+      <Actions status={order.paymentStatus} />
+    </section>
+  );
+}
+
+function Lead({ order }: { order: OrderView | OrderStatusView }) {
+  if (order.paymentMethod === "COD" && order.paymentStatus === "pending") {
+    return (
+      <p className="lead">
+        Thank you! Order <strong>#{order.orderNumber}</strong> is placed.
+        {order.access === "full" ? (
+          <>
+            {" "}
+            Please pay <strong>{formatINR(order.grandTotal)}</strong> in cash or UPI when it is delivered.
+          </>
+        ) : null}
+      </p>
+    );
+  }
+  const lead: Record<PaymentStatus, string> = {
+    paid: "Thank you! Your payment is received and your order is confirmed.",
+    pending: "We are confirming your payment with the bank. This page updates by itself.",
+    failed: "Your payment did not go through. No money was taken; you can try again.",
+    refunded: "This order's payment has been refunded to the original payment method.",
+    voided: "This order's payment was cancelled before it was taken.",
+    unknown: "We could not confirm this order's payment yet. This page updates by itself.",
+  };
+  return (
+    <p className="lead">
+      Order <strong>#{order.orderNumber}</strong>. {lead[order.paymentStatus]}
+    </p>
+  );
+}
+
+function StatusBadge({ status }: { status: PaymentStatus }) {
+  return <span className={`status-badge status-badge--${statusTone(status)}`}>{status}</span>;
+}
+
+function StatusPanel({ order }: { order: OrderStatusView }) {
+  return (
+    <div className="panel order-panel">
+      <dl className="order-facts">
+        <dt>Order</dt>
+        <dd>#{order.orderNumber}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={order.paymentStatus} />
+        </dd>
+        <dt>Placed</dt>
+        <dd>{dateTime.format(new Date(order.createdAt))}</dd>
+      </dl>
+      <p className="muted small">Order details are shown only in the browser that placed the order.</p>
+    </div>
+  );
+}
+
+function OrderPanel({ order }: { order: OrderView }) {
+  const c = order.customer;
+  const name = [c.firstName, c.lastName].filter(Boolean).join(" ");
+  return (
+    <section className="panel order-panel" aria-labelledby="order-heading">
+      <div className="order-panel__top">
+        <h2 id="order-heading">Order #{order.orderNumber}</h2>
+        <StatusBadge status={order.paymentStatus} />
+      </div>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={`${item.name}|${item.selectedSize ?? ""}`}>
+            <span className="summary-items__thumb">
+              <ProductImage src={item.photo} alt="" sizes="56px" size={56} />
+              <span className="qty-badge">
+                <span className="visually-hidden">Quantity </span>
+                {item.quantity}
+              </span>
+            </span>
+            <span className="order-items__name">
+              {item.name}
+              {item.selectedSize ? <span className="muted"> · {item.selectedSize}</span> : null}
+              <span className="muted small">
+                {" "}
+                {item.quantity} × {formatINR(item.unitPrice)}
+              </span>
+            </span>
+            <span>{formatINR(item.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>Subtotal</dt>
+        <dd>{formatINR(order.subtotal)}</dd>
+        <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ""}</dt>
+        <dd>{order.discount > 0 ? `−${formatINR(order.discount)}` : formatINR(0)}</dd>
+        <dt>
+          Shipping <span className="muted small">· {order.shippingType}</span>
+        </dt>
+        <dd>{order.shipping === 0 ? "Free" : formatINR(order.shipping)}</dd>
+        <dt className="totals__grand">Grand total</dt>
+        <dd className="totals__grand">{formatINR(order.grandTotal)}</dd>
+      </dl>
+      <div className="order-panel__details">
+        <section>
+          <h3>Customer</h3>
+          <p>
+            {name}
+            <br />
+            {c.phone ? `+91 ${c.phone}` : null}
+            {c.email ? (
+              <>
+                <br />
+                {c.email}
+              </>
+            ) : null}
+            {c.companyName ? (
+              <>
+                <br />
+                {c.companyName}
+              </>
+            ) : null}
+            {c.gstNumber ? (
+              <>
+                <br />
+                GSTIN {c.gstNumber}
+              </>
+            ) : null}
+          </p>
+        </section>
+        <section>
+          <h3>Shipping to</h3>
+          <p>
+            {c.address}
+            {c.apartment ? `, ${c.apartment}` : ""}
+            <br />
+            {c.landmark ? (
+              <>
+                {c.landmark}
+                <br />
+              </>
+            ) : null}
+            {c.city}, {c.state} {c.pin}
+          </p>
+        </section>
+        <section>
+          <h3>Order</h3>
+          <dl className="order-facts">
+            <dt>Channel</dt>
+            <dd>{order.channel}</dd>
+            <dt>Payment method</dt>
+            <dd>{order.paymentMethod === "COD" ? "Cash on Delivery" : "Online"}</dd>
+            <dt>Placed</dt>
+            <dd>{dateTime.format(new Date(order.createdAt))}</dd>
+            <dt>Paid</dt>
+            <dd>{order.paidAt ? dateTime.format(new Date(order.paidAt)) : "Not yet"}</dd>
+          </dl>
+        </section>
+      </div>
+    </section>
+  );
+}
+
+function Actions({ status }: { status: PaymentStatus }) {
+  return (
+    <p className="actions">
+      {statusActions(status).map((a) => (
+        <Link key={a.label} className={a.primary ? "button" : "button secondary"} to={a.to}>
+          {a.label}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <section className="thank-you" aria-busy="true" aria-label="Loading your order">
+      <div className="skeleton skeleton--heading" />
+      <div className="panel">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+      </div>
+    </section>
+  );
 }

@@ -11,6 +11,7 @@ import {
   addToCart,
   CART_STORAGE_KEY,
   type CartLine,
+  type CartLineMeta,
   decrementLine,
   incrementLine,
   LEGACY_CART_STORAGE_KEY,
@@ -121,4 +122,9 @@ export const cart = {
   decrement: (id: string) => commit(decrementLine(snapshot(), id)),
   remove: (id: string) => commit(removeLine(snapshot(), id)),
   clear: () => commit([]),
+  /** Puts back lines taken out (Undo after Clear Cart). */
+  replace: (next: CartLine[]) => commit(next),
+  /** Today's prices from the server for a line; its unit price follows at its quantity. */
+  reprice: (id: string, meta: CartLineMeta) =>
+    commit(snapshot().map((l) => (l.id === id ? { ...l, meta, unitPrice: lineUnitPrice(meta, l.qty) } : l))),
 };

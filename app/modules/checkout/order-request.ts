@@ -20,13 +20,27 @@ export const ORDER_REQUEST_MESSAGES = {
   quantity: "Quantities must be whole numbers of at least 1.",
   quantityTooLarge: `A line can hold at most ${MAX_LINE_QUANTITY.toLocaleString("en-IN")} units.`,
   product: "An item in your cart is not a product of this store.",
+  tooLarge: `The order is too large (over ${MAX_ORDER_BODY_BYTES / 1024} KB). A cart can hold at most ${MAX_CART_LINES} different items.`,
 } as const;
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
   message: ORDER_REQUEST_MESSAGES.product,
 });
 
-export const requestedLineSchema = z.object({
+/**
+ * Objects are strict: a field the server does not take (a unit price, a line total, a grand
+ * total) is refused with a message saying so, rather than silently dropped, so a client that
+ * believes it can set a price learns at once that it cannot.
+ */
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unexpected field ${issue.keys.map((k) => `"${k}"`).join(", ")}: prices and totals are worked out by the store.`
+        : undefined,
+  });
+
+export const requestedLineSchema = strict({
   productId: uuid.transform((v) => v.toLowerCase()),
   size: z.string().trim().max(60).nullable().default(null),
   setSizes: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
@@ -53,7 +67,7 @@ export const couponInputSchema = z
   .default("");
 
 /** POST /api/cart/quote: the cart, and as much of the checkout as is known. */
-export const quoteRequestSchema = z.object({
+export const quoteRequestSchema = strict({
   lines: z.array(requestedLineSchema).max(MAX_CART_LINES, ORDER_REQUEST_MESSAGES.tooManyLines),
   coupon: couponInputSchema,
   pincode: z.string().trim().max(6).default(""),
@@ -64,7 +78,7 @@ export const PAYMENT_METHODS = ["COD", "ONLINE"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** POST /api/orders. */
-export const placeOrderRequestSchema = z.object({
+export const placeOrderRequestSchema = strict({
   lines: linesSchema,
   address: addressFormSchema,
   saveAddress: z.boolean().default(true),

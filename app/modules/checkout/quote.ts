@@ -1,7 +1,7 @@
-import { cartLineId } from "../cart/rules";
+import { type CartLineMeta, cartLineId } from "../cart/rules";
 import { formatINR } from "../money/format";
 import type { Paise } from "../money/types";
-import { type PriceFields, tierUnitPrice } from "../pricing/rules";
+import { baseUnitPrice, type PriceFields, quantityTiers, tierUnitPrice } from "../pricing/rules";
 import {
   type PincodeBandRates,
   type PincodeStatus,
@@ -61,6 +61,21 @@ export interface QuotedLine {
   total: Paise;
   /** What the shopper may still buy of this line; null when stock is not counted. */
   maxQty: number | null;
+  /** Today's price breaks, for the browser's cart to reprice itself. */
+  meta: CartLineMeta;
+}
+
+/** A product's price breaks as a cart line keeps them. */
+export function cartMetaFor(product: ProductFacts): CartLineMeta {
+  const [second, third] = quantityTiers(product);
+  return {
+    productId: product.id,
+    baseUnitPrice: baseUnitPrice(product),
+    salePrice2: second?.unitPrice ?? null,
+    saleQty2: second?.minQty ?? null,
+    salePrice3: third?.unitPrice ?? null,
+    saleQty3: third?.minQty ?? null,
+  };
 }
 
 export interface CartQuote {
@@ -198,6 +213,7 @@ export function quoteCart(input: QuoteInput): CartQuote {
       unitPrice,
       total: unitPrice * line.qty,
       maxQty,
+      meta: cartMetaFor(product),
     });
   });
 

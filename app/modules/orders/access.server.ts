@@ -1,0 +1,39 @@
+import { readCookie } from "../security/cookies.server";
+
+/**
+ * Which orders this browser placed: an HttpOnly cookie of 'orderId.token' pairs, newest first.
+ * The token is the order's access token (only its hash is stored), so the cookie proves the
+ * browser placed the order without any server-side session.
+ */
+export const ORDER_ACCESS_COOKIE = "mandi_orders";
+const KEEP = 10;
+const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+export interface OrderAccess {
+  orderId: string;
+  token: string;
+}
+
+export function readOrderAccess(cookieHeader: string | null | undefined): OrderAccess[] {
+  const raw = readCookie(cookieHeader, ORDER_ACCESS_COOKIE);
+  if (!raw) return [];
+  const out: OrderAccess[] = [];
+  for (const pair of raw.split("~")) {
+    const [orderId, token] = pair.split(".");
+    if (orderId && token && /^[0-9a-f-]{36}$/.test(orderId) && /^[\w-]{20,100}$/.test(token)) {
+      out.push({ orderId, token });
+    }
+  }
+  return out.slice(0, KEEP);
+}
+
+export function tokenFor(cookieHeader: string | null | undefined, orderId: string): string | null {
+  return readOrderAccess(cookieHeader).find((a) => a.orderId === orderId)?.token ?? null;
+}
+
+/** The Set-Cookie value with this order added in front. */
+export function orderAccessCookie(cookieHeader: string | null | undefined, add: OrderAccess, secure: boolean): string {
+  const list = [add, ...readOrderAccess(cookieHeader).filter((a) => a.orderId !== add.orderId)].slice(0, KEEP);
+  const value = list.map((a) => `${a.orderId}.${a.token}`).join("~");
+  return `${ORDER_ACCESS_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_SECONDS}${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { orderItems, orders } from "../../db/schema";
+import type { AddressSnapshot } from "../checkout/schema";
+import type { Paise } from "../money/types";
+import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
+import { hashToken } from "./tokens.server";
+
+/** An order as the thank-you page shows it: everything, to the browser that placed it. */
+export interface OrderView {
+  access: "full";
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: "COD" | "ONLINE";
+  channel: string;
+  createdAt: string;
+  paidAt: string | null;
+  items: Array<{
+    name: string;
+    photo: string | null;
+    quantity: number;
+    unitPrice: Paise;
+    total: Paise;
+    selectedSize: string | null;
+  }>;
+  subtotal: Paise;
+  discount: Paise;
+  couponCode: string | null;
+  shipping: Paise;
+  shippingType: string;
+  grandTotal: Paise;
+  customer: AddressSnapshot;
+}
+
+/** What anyone holding only the order id may see: never a name, address or phone. */
+export interface OrderStatusView {
+  access: "status";
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: "COD" | "ONLINE";
+  createdAt: string;
+}
+
+export interface OrderViewer {
+  /** The access token from this browser's cookie, if it holds one for the order. */
+  accessToken: string | null;
+  /** The signed-in customer (accounts issue). */
+  customerId?: string | null;
+  /** The thank-you page's status query parameter, a hint used only when the order has none. */
+  queryStatus?: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loadOrderView(
+  db: Db,
+  storeId: string,
+  orderId: string,
+  viewer: OrderViewer,
+): Promise<OrderView | OrderStatusView | null> {
+  if (!UUID.test(orderId)) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId.toLowerCase())));
+  if (!order) return null;
+  const paymentStatus = normalisePaymentStatus({
+    orderStatus: order.paymentStatus,
+    queryStatus: viewer.queryStatus,
+    webhookGatewayStatus: order.gatewayWebhookStatus,
+    polledGatewayStatus: order.gatewayPolledStatus,
+  });
+  const owner =
+    (viewer.accessToken !== null && order.accessTokenHash === hashToken(viewer.accessToken)) ||
+    (Boolean(viewer.customerId) && order.customerId === viewer.customerId);
+  const base = {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus,
+    paymentMethod: order.paymentMethod,
+    createdAt: order.createdAt.toISOString(),
+  };
+  if (!owner) return { access: "status", ...base };
+  const items = await db
+    .select({
+      name: orderItems.name,
+      photo: orderItems.photo,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      total: orderItems.total,
+      selectedSize: orderItems.selectedSize,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position));
+  return {
+    access: "full",
+    ...base,
+    channel: order.channel,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    items,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    couponCode: order.couponCode,
+    shipping: order.shipping,
+    shippingType: order.shippingType,
+    grandTotal: order.grandTotal,
+    customer: order.customerAddress,
+  };
+}

@@ -1,0 +1,46 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER, REQUESTED_WITH_HEADER, readCsrfCookie } from "./csrf";
+
+export const FORBIDDEN_MESSAGE =
+  "This request did not come from the store's own pages. Please reload the page and try again.";
+
+export function newCsrfToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** The Set-Cookie value that gives a browser its token (readable by the page's scripts). */
+export function csrfCookie(token: string, secure: boolean): string {
+  const name = secure ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
+  return `${name}=${token}; Path=/; SameSite=Lax; Max-Age=31536000${secure ? "; Secure" : ""}`;
+}
+
+function sameValue(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Whether a mutating request may proceed: it must not come from another site (Sec-Fetch-Site
+ * or Origin), and must carry the token pair. Returns the reason when it may not.
+ */
+export function checkMutatingRequest(request: Request): string | null {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return "cross-site request";
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") {
+    const host = request.headers.get("host");
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return "malformed Origin";
+    }
+    if (host && originHost !== host) return "Origin does not match Host";
+  }
+  const cookie = readCsrfCookie(request.headers.get("cookie"));
+  const header = request.headers.get(CSRF_HEADER);
+  if (!cookie || !header || !sameValue(cookie, header)) return "missing or wrong anti-forgery token";
+  if (!request.headers.get(REQUESTED_WITH_HEADER)) return "missing X-Requested-With";
+  return null;
+}

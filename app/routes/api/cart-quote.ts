@@ -1,0 +1,31 @@
+import { loadPincodeRate, loadProductFacts } from "../../modules/checkout/facts.server";
+import { MAX_ORDER_BODY_BYTES, ORDER_REQUEST_MESSAGES, quoteRequestSchema } from "../../modules/checkout/order-request";
+import { quoteCart } from "../../modules/checkout/quote";
+import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
+import { requireStore } from "../../modules/store/require-store.server";
+import type { Route } from "./+types/cart-quote";
+
+/**
+ * POST /api/cart/quote — prices a cart as the server would charge it: each line at today's
+ * tier price with its stock, the coupon, shipping to the pincode and the totals, with a
+ * message for every line that cannot be sold as the cart shows it. Changes nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST with the cart as JSON.");
+  const store = requireStore(context);
+  const body = await readJsonBody(request, MAX_ORDER_BODY_BYTES, ORDER_REQUEST_MESSAGES.tooLarge);
+  if (!body.ok) return body.response;
+  const parsed = quoteRequestSchema.safeParse(body.value);
+  if (!parsed.success) return validationError(parsed.error);
+  const { lines, coupon, pincode } = parsed.data;
+  const [products, rate] = await Promise.all([
+    loadProductFacts(
+      context.db,
+      store.id,
+      lines.map((l) => l.productId),
+    ),
+    loadPincodeRate(context.db, store.id, pincode),
+  ]);
+  const quote = quoteCart({ lines, products, coupon, pincode, shipping: store.shipping, rate });
+  return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
+}
