@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { cart, useCart } from "../modules/cart/cart-store";
 import { cartLineId } from "../modules/cart/rules";
 import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
@@ -7,7 +8,11 @@ import type { StockState } from "../modules/catalog/rules";
  * The card's ADD button, which becomes minus / count / plus once the product is in the cart
  * (spec section 2). Plus stops at the most the shop can sell.
  */
-export function AddToCartControl({ product }: { product: CartableProduct & { stock: StockState; maxQty: number } }) {
+export function AddToCartControl({
+  product,
+}: {
+  product: CartableProduct & { stock: StockState; maxQty: number; slug?: string; hasSizes?: boolean };
+}) {
   const lines = useCart();
   const id = cartLineId(product.id, null);
   const qty = lines.find((l) => l.id === id)?.qty ?? 0;
@@ -16,6 +21,18 @@ export function AddToCartControl({ product }: { product: CartableProduct & { sto
       <button type="button" className="add-button" disabled>
         Sold out
       </button>
+    );
+  }
+  if (product.hasSizes) {
+    // A size is chosen on the product page.
+    return (
+      <Link
+        className="add-button"
+        to={`/products/${product.slug ?? product.id}`}
+        aria-label={`Choose a size of ${product.name}`}
+      >
+        Choose size
+      </Link>
     );
   }
   if (qty === 0) {

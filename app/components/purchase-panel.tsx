@@ -7,7 +7,12 @@ import { ADDED_TO_CART_MESSAGE, OVER_STOCK_MESSAGE, type StockState } from "../m
 import { formatINR } from "../modules/money/format";
 import { percentOff } from "../modules/pricing/rules";
 
-type Product = CartableProduct & { mrp: number | null; stock: StockState; maxQty: number };
+type Product = CartableProduct & {
+  mrp: number | null;
+  stock: StockState;
+  maxQty: number;
+  sizes: ReadonlyArray<{ label: string; stock: StockState; maxQty: number }>;
+};
 
 /**
  * The product page's price card, quantity tiers, quantity stepper and the fixed bottom bar
@@ -19,11 +24,17 @@ export function PurchasePanel({ product }: { product: Product }) {
   const lines = useCart();
   const [qty, setQty] = useState(1);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const max = Math.max(1, product.maxQty);
-  const item = cartItemFor(product);
+  const [size, setSize] = useState<string | null>(
+    () => (product.sizes.find((s) => s.maxQty > 0) ?? product.sizes[0])?.label ?? null,
+  );
+  const chosen = product.sizes.find((s) => s.label === size) ?? null;
+  const stock = chosen ? chosen.stock : product.stock;
+  const available = chosen ? chosen.maxQty : product.maxQty;
+  const max = Math.max(1, available);
+  const item = cartItemFor(product, size);
   const unit = lineUnitPrice(item.meta, qty);
   const off = percentOff(product.mrp, unit);
-  const inCart = lines.find((l) => l.id === cartLineId(product.id, null))?.qty ?? 0;
+  const inCart = lines.find((l) => l.id === cartLineId(product.id, size))?.qty ?? 0;
 
   const change = (next: number) => {
     setMessage(null);
@@ -31,7 +42,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   };
 
   const add = (): boolean => {
-    if (product.maxQty <= 0 || qty <= 0 || qty + inCart > product.maxQty) {
+    if (available <= 0 || qty <= 0 || qty + inCart > available) {
       setMessage({ kind: "error", text: OVER_STOCK_MESSAGE });
       return false;
     }
@@ -53,10 +64,32 @@ export function PurchasePanel({ product }: { product: Product }) {
           {off > 0 ? <span className="save">Save {off}%</span> : null}
         </p>
         <p className="muted">Inclusive of all taxes</p>
-        {product.stock.kind !== "unknown" ? (
-          <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
-        ) : null}
+        {stock.kind !== "unknown" ? <p className={`stock stock--${stock.kind}`}>{stock.label}</p> : null}
       </div>
+
+      {product.sizes.length > 0 ? (
+        <fieldset className="size-picker">
+          <legend>Size</legend>
+          {product.sizes.map((s) => (
+            <label key={s.label} className={`chip${s.maxQty <= 0 ? " chip--disabled" : ""}`}>
+              <input
+                type="radio"
+                name="size"
+                value={s.label}
+                checked={size === s.label}
+                disabled={s.maxQty <= 0}
+                onChange={() => {
+                  setSize(s.label);
+                  setMessage(null);
+                  setQty((q) => Math.min(Math.max(1, s.maxQty), q));
+                }}
+              />
+              {s.label}
+              {s.maxQty <= 0 ? <span className="visually-hidden"> (sold out)</span> : null}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
 
       {product.tiers.length > 0 ? (
         <section className="tier-table" aria-labelledby="tier-heading">
@@ -113,13 +146,13 @@ export function PurchasePanel({ product }: { product: Product }) {
         <p className="buy-bar__total">
           <span className="muted">Total</span> <strong>{formatINR(unit * qty)}</strong>
         </p>
-        <button type="button" className="button secondary" onClick={add} disabled={product.maxQty <= 0}>
+        <button type="button" className="button secondary" onClick={add} disabled={available <= 0}>
           Add to Cart
         </button>
         <button
           type="button"
           className="button"
-          disabled={product.maxQty <= 0}
+          disabled={available <= 0}
           onClick={() => {
             if (add()) navigate("/checkout");
           }}

@@ -19,6 +19,7 @@ export function QuantityInput({
   onChange: (qty: number) => void;
 }) {
   const [text, setText] = useState(String(value));
+  const itemName = label.replace(/^Quantity of /, "");
   useEffect(() => setText(String(value)), [value]);
   const commit = (raw: string | number) => {
     const next = Math.min(max, Math.max(min, floorQuantity(Number(raw))));
@@ -30,7 +31,7 @@ export function QuantityInput({
       <legend className="visually-hidden">{label}</legend>
       <button
         type="button"
-        aria-label={`Decrease ${label.toLowerCase()}`}
+        aria-label={`One less: ${itemName}`}
         disabled={value <= min}
         onClick={() => commit(value - 1)}
       >
@@ -51,7 +52,7 @@ export function QuantityInput({
       />
       <button
         type="button"
-        aria-label={`Increase ${label.toLowerCase()}`}
+        aria-label={`One more: ${itemName}`}
         disabled={value >= max}
         onClick={() => commit(value + 1)}
       >

@@ -12,14 +12,14 @@ export interface CartableProduct {
   sku: string | null;
 }
 
-/** The cart line for a product without a size: its tiers become the line's price breaks. */
-export function cartItemFor(p: CartableProduct): NewCartLine {
+/** The cart line for a product (in a size, for one sold in sizes): its tiers become the line's price breaks. */
+export function cartItemFor(p: CartableProduct, size: string | null = null): NewCartLine {
   const [second, third] = p.tiers;
   return {
     name: p.name,
     photo: p.photo,
     sku: p.sku,
-    size: null,
+    size,
     isSet: false,
     setSizes: [],
     meta: {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
-import { brands, categories, media, products } from "../../db/schema";
+import { brands, categories, media, productSizes, products } from "../../db/schema";
 import type { Paise } from "../money/types";
 import { baseUnitPrice, type PriceFields, percentOff, quantityTiers, type Tier } from "../pricing/rules";
 import { maxPurchasable, type StockState, stockState, type VegMarker, vegMarker } from "./rules";
@@ -23,9 +23,18 @@ export interface ProductSummary {
   maxQty: number;
   packSize: string | null;
   sku: string | null;
+  /** Sold in sizes: the shopper picks one on the product page. */
+  hasSizes: boolean;
+}
+
+export interface ProductSize {
+  label: string;
+  stock: StockState;
+  maxQty: number;
 }
 
 export interface ProductDetail extends ProductSummary {
+  sizes: ProductSize[];
   description: string;
   photos: { src: string; alt: string }[];
   brand: { id: string; name: string; slug: string } | null;
@@ -54,6 +63,7 @@ export const summaryColumns = {
   packSizeValue: products.packSizeValue,
   packSizeUnit: products.packSizeUnit,
   sku: products.sku,
+  hasSizes: sql<boolean>`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id})`,
 };
 
 export interface SummaryRow extends PriceFields {
@@ -68,6 +78,7 @@ export interface SummaryRow extends PriceFields {
   packSizeValue: number | null;
   packSizeUnit: string | null;
   sku: string | null;
+  hasSizes: boolean;
 }
 
 export function toSummary(row: SummaryRow): ProductSummary {
@@ -87,6 +98,7 @@ export function toSummary(row: SummaryRow): ProductSummary {
     maxQty: maxPurchasable(row.inventory, row.trackInventory),
     packSize: row.packSizeValue !== null && row.packSizeUnit ? `${row.packSizeValue} ${row.packSizeUnit}` : null,
     sku: row.sku,
+    hasSizes: Boolean(row.hasSizes),
   };
 }
 
@@ -121,8 +133,24 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
     .where(and(eq(products.storeId, storeId), eq(products.active, true), match))
     .limit(1);
   if (!row) return null;
+  const sizes = row.hasSizes
+    ? await db
+        .select({ label: productSizes.label, inventory: productSizes.inventory })
+        .from(productSizes)
+        .where(eq(productSizes.productId, row.id))
+        .orderBy(asc(productSizes.position))
+    : [];
   return {
     ...toSummary(row),
+    sizes: sizes.map((s) => {
+      // A size without its own count falls back to the product's.
+      const inventory = s.inventory ?? row.inventory;
+      return {
+        label: s.label,
+        stock: stockState(inventory, row.trackInventory),
+        maxQty: maxPurchasable(inventory, row.trackInventory),
+      };
+    }),
     description: row.description,
     photos: row.photos.map((src, i) => ({ src, alt: row.photoAlts[i] ?? row.name })),
     brand:
