@@ -58,7 +58,9 @@ export const addressFormSchema = z.object({
     .string()
     .transform(normaliseIndianPhone)
     .pipe(z.string().regex(/^\d{10}$/, CHECKOUT_MESSAGES.phone)),
-  email: text(254).refine((v) => v === "" || EMAIL_PATTERN.test(v), CHECKOUT_MESSAGES.email),
+  email: text(254)
+    .refine((v) => v === "" || EMAIL_PATTERN.test(v), CHECKOUT_MESSAGES.email)
+    .default(""),
   addressLine1: required(CHECKOUT_MESSAGES.addressLine1, 200),
   addressLine2: text(200).default(""),
   city: required(CHECKOUT_MESSAGES.city, 100),
