@@ -63,17 +63,17 @@ export async function placeOrder(
 ): Promise<PlaceOrderOutcome> {
   const key = options.idempotencyKey ?? null;
   const requestHash = fingerprint(request);
-  if (key) {
-    const earlier = await findEarlier(db, store.id, key, requestHash);
-    if (earlier) return earlier;
-  }
-
-  const facts = await loadProductFacts(
-    db,
-    store.id,
-    request.lines.map((l) => l.productId),
-  );
-  const rate = await loadPincodeRate(db, store.id, request.address.pincode);
+  // The replay check and the reads for pricing go out together: one round trip of waiting.
+  const [earlier, facts, rate] = await Promise.all([
+    key ? findEarlier(db, store.id, key, requestHash) : null,
+    loadProductFacts(
+      db,
+      store.id,
+      request.lines.map((l) => l.productId),
+    ),
+    loadPincodeRate(db, store.id, request.address.pincode),
+  ]);
+  if (earlier) return earlier;
   const quote = quoteCart({
     lines: request.lines,
     products: facts,
