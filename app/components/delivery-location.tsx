@@ -1,8 +1,5 @@
-import { useState } from "react";
-import { useRouteLoaderData } from "react-router";
-import { googleReverseGeocoder } from "../modules/location/google-maps";
-import { locateMe, useSavedLocation } from "../modules/location/saved-location";
-import type { loader as rootLoader } from "../root";
+import { useSavedLocation } from "../modules/location/saved-location";
+import { useLocateMe } from "../modules/location/use-locate-me";
 
 /**
  * The header's delivery location card: where the shopper said they are (sf:location), set
@@ -10,15 +7,7 @@ import type { loader as rootLoader } from "../root";
  */
 export function DeliveryLocation() {
   const location = useSavedLocation();
-  const mapsKey = useRouteLoaderData<typeof rootLoader>("root")?.mapsKey ?? null;
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const locate = async () => {
-    setBusy(true);
-    const result = await locateMe(navigator.geolocation, mapsKey ? googleReverseGeocoder(mapsKey) : null);
-    setBusy(false);
-    setMessage(result.ok ? result.notice : result.message);
-  };
+  const { locate, busy, message } = useLocateMe();
   return (
     <div className="delivery-location">
       <button

@@ -18,8 +18,8 @@ import { INVALID_COUPON_MESSAGE, INVALID_COUPON_MESSAGE_MS, normaliseCouponCode 
 import { type AddressFormInput, addressFormSchema, CHECKOUT_MESSAGES, fieldErrors } from "../modules/checkout/schema";
 import { useCartQuote } from "../modules/checkout/use-cart-quote";
 import { INDIAN_STATES } from "../modules/india/states";
-import { attachAutocomplete, googleReverseGeocoder } from "../modules/location/google-maps";
-import { locateMe } from "../modules/location/saved-location";
+import { attachAutocomplete } from "../modules/location/google-maps";
+import { useLocateMe } from "../modules/location/use-locate-me";
 import { formatINR } from "../modules/money/format";
 import { PINCODE_NOT_SERVICEABLE_TEXT, PINCODE_SERVICEABLE_TEXT } from "../modules/shipping/rules";
 import type { loader as rootLoader } from "../root";
@@ -124,8 +124,7 @@ export default function CheckoutPage() {
   const [placing, setPlacing] = useState(false);
   const [orderError, setOrderError] = useState<{ message: string; problems: string[] } | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const [locating, setLocating] = useState(false);
-  const [locationMessage, setLocationMessage] = useState<string | null>(null);
+  const { locate, busy: locating, message: locationMessage } = useLocateMe();
   const placed = useRef(false);
   const address1 = useRef<HTMLInputElement>(null);
 
@@ -288,20 +287,10 @@ export default function CheckoutPage() {
   }
 
   async function fillFromCurrentLocation() {
-    setLocating(true);
-    setLocationMessage(null);
-    const result = await locateMe(
-      typeof navigator === "undefined" ? undefined : navigator.geolocation,
-      mapsKey ? googleReverseGeocoder(mapsKey) : null,
-    );
-    setLocating(false);
-    if (!result.ok) {
-      setLocationMessage(result.message);
-      return;
-    }
-    setLocationMessage(result.notice ?? `Location set: ${result.location.label}`);
-    if (result.address && form.addressLine1 === "")
+    const result = await locate();
+    if (result.ok && result.address && form.addressLine1 === "") {
       update("addressLine1", result.address.split(",").slice(0, 2).join(","));
+    }
   }
 
   if (!hydrated || lines.length === 0) {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductImage } from "../components/ui/product-image";
+import { useHydrated } from "../components/ui/use-hydrated";
 import { readLastOrderId, saveLastOrderId } from "../modules/checkout/client";
 import { formatINR } from "../modules/money/format";
 import { tokenFor } from "../modules/orders/access.server";
@@ -59,6 +60,9 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const order = loaderData.state === "found" ? loaderData.order : null;
+  const hydrated = useHydrated();
+  // Without an id in the address the page looks for this browser's last order before saying it is missing.
+  const lookingForLast = loaderData.state === "missing" && hydrated && readLastOrderId() !== null;
 
   // No id in the address: fall back to the last order this browser placed.
   useEffect(() => {
@@ -81,7 +85,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
     return () => clearInterval(timer);
   }, [interval, revalidator]);
 
-  if (navigation.state === "loading" && navigation.location.pathname === "/thank-you" && !order) {
+  if (lookingForLast || (navigation.state === "loading" && navigation.location.pathname === "/thank-you" && !order)) {
     return <OrderSkeleton />;
   }
 

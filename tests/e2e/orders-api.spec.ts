@@ -125,6 +125,17 @@ test.describe("POST /api/orders refuses tampered requests", () => {
     expect(await stockLeft(request, product.id)).toBe((before ?? 0) - 1);
   });
 
+  test("reading the order and quote addresses says how to use them", async ({ request }) => {
+    for (const [path, message] of [
+      ["/api/orders", "Use POST to place an order."],
+      ["/api/cart/quote", "Use POST with the cart as JSON."],
+    ] as const) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(405);
+      expect(await response.json()).toEqual({ error: message });
+    }
+  });
+
   test("a repeated idempotency key returns the first order", async ({ request }) => {
     const product = await trackedProduct(request);
     const headers = { ...(await antiForgery(request)), "Idempotency-Key": `api-test-${randomUUID()}` };

@@ -43,10 +43,10 @@ export async function loadProductFacts(
       ),
     )
     .orderBy(asc(productSizes.position));
-  for (const { photos, ...row } of rows) facts.set(row.id, { ...row, photo: photos[0] ?? null, sizes: [] });
-  for (const size of sizes) {
-    const product = facts.get(size.productId);
-    if (product) (product.sizes as Array<{ label: string; inventory: number | null }>).push(size);
+  const sizesOf = new Map<string, ProductFacts["sizes"][number][]>();
+  for (const { productId, ...size } of sizes) sizesOf.set(productId, [...(sizesOf.get(productId) ?? []), size]);
+  for (const { photos, ...row } of rows) {
+    facts.set(row.id, { ...row, photo: photos[0] ?? null, sizes: sizesOf.get(row.id) ?? [] });
   }
   return facts;
 }

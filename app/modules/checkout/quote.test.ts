@@ -1,24 +1,29 @@
 import { describe, expect, it } from "vitest";
+import { makeProduct } from "../../demo/factories";
+import { validateCatalogue } from "../catalog/catalogue-input";
 import type { StoreShipping } from "../store/settings";
 import type { RequestedLine } from "./order-request";
 import { type ProductFacts, quoteCart, stockLimit } from "./quote";
 
+// The demo factory's butter: ₹268, ₹262 from 6, ₹255 from 12 (MRP ₹285).
+const [butter] = validateCatalogue({ products: [makeProduct({ name: "Amul Butter 500 g", inventory: 50 })] }).products;
+if (!butter) throw new Error("the factory's product did not validate");
 const product = (overrides: Partial<ProductFacts> = {}): ProductFacts => ({
   id: "p-butter",
   slug: "amul-butter-500-g",
-  name: "Amul Butter 500 g",
+  name: butter.name,
   photo: null,
   sku: null,
-  active: true,
-  trackInventory: true,
-  inventory: 50,
+  active: butter.active,
+  trackInventory: butter.trackInventory,
+  inventory: butter.inventory,
   sizes: [],
-  mrp: 285_00,
-  salePrice1: 268_00,
-  salePrice2: 262_00,
-  saleQty2: 6,
-  salePrice3: 255_00,
-  saleQty3: 12,
+  mrp: butter.mrp,
+  salePrice1: butter.salePrice1,
+  salePrice2: butter.salePrice2,
+  saleQty2: butter.saleQty2,
+  salePrice3: butter.salePrice3,
+  saleQty3: butter.saleQty3,
   ...overrides,
 });
 

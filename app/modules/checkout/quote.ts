@@ -128,24 +128,29 @@ export const LINE_MESSAGES = {
   chooseSize: (name: string) => `Please choose a size for ${name}.`,
 } as const;
 
-/** The stock a set of lines asks of each stock pool: a product's total, or one of its sizes. */
-function stockPoolKey(productId: string, size: string | null): string {
-  return size === null ? productId : `${productId}|${size}`;
+/** Units a cart asks of one product: in all, and of each of its sizes. */
+export interface StockDemand {
+  total: number;
+  sizes: Map<string, number>;
+}
+
+/** Lines of one product draw on the same stock: their quantities are summed first. */
+export function stockDemand(lines: readonly Pick<RequestedLine, "productId" | "size" | "setSizes" | "qty">[]) {
+  const demand = new Map<string, StockDemand>();
+  for (const line of lines) {
+    const entry = demand.get(line.productId) ?? { total: 0, sizes: new Map<string, number>() };
+    entry.total += line.qty;
+    for (const size of sizesOf(line)) entry.sizes.set(size, (entry.sizes.get(size) ?? 0) + line.qty);
+    demand.set(line.productId, entry);
+  }
+  return demand;
 }
 
 export function quoteCart(input: QuoteInput): CartQuote {
   const lines: QuotedLine[] = [];
   const problems: LineProblem[] = [];
 
-  // Two lines of one product (or one size) draw on the same stock: sum them first.
-  const demand = new Map<string, number>();
-  const addDemand = (key: string, qty: number) => demand.set(key, (demand.get(key) ?? 0) + qty);
-  for (const line of input.lines) {
-    const product = input.products.get(line.productId);
-    if (!product) continue;
-    addDemand(stockPoolKey(line.productId, null), line.qty);
-    for (const size of sizesOf(line)) addDemand(stockPoolKey(line.productId, size), line.qty);
-  }
+  const demand = stockDemand(input.lines);
 
   input.lines.forEach((line, index) => {
     const product = input.products.get(line.productId);
@@ -172,7 +177,7 @@ export function quoteCart(input: QuoteInput): CartQuote {
     const unitPrice = tierUnitPrice(product, line.qty);
     const limits = [null, ...sizesOf(line)].map((size) => ({
       limit: stockLimit(product, size),
-      wanted: demand.get(stockPoolKey(product.id, size)) ?? line.qty,
+      wanted: (size === null ? demand.get(product.id)?.total : demand.get(product.id)?.sizes.get(size)) ?? line.qty,
     }));
     const counted = limits.filter((l): l is { limit: number; wanted: number } => l.limit !== null);
     const maxQty = counted.length > 0 ? Math.min(...counted.map((l) => l.limit)) : null;

@@ -6,9 +6,8 @@ import type { CartQuote } from "./quote";
 
 export interface CartQuoteState {
   quote: CartQuote | null;
+  /** A quote is on its way. When the server cannot be asked, quote stays as it was (the pages show the cart's own figures). */
   loading: boolean;
-  /** The server could not be asked (offline, error): the cart shows its own figures. */
-  failed: boolean;
   /** Price changes the cart took on since it was opened, in the shopper's words. */
   priceNotices: string[];
 }
@@ -19,14 +18,14 @@ export interface CartQuoteState {
  * the cart can say so before checkout instead of surprising the shopper.
  */
 export function useCartQuote(lines: readonly CartLine[], coupon = "", pincode = "", delayMs = 250): CartQuoteState {
-  const [state, setState] = useState<CartQuoteState>({ quote: null, loading: false, failed: false, priceNotices: [] });
+  const [state, setState] = useState<CartQuoteState>({ quote: null, loading: false, priceNotices: [] });
   const notices = useRef<string[]>([]);
   const key = JSON.stringify([lines.map((l) => [l.id, l.qty, l.unitPrice]), coupon, pincode]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for lines, coupon and pincode
   useEffect(() => {
     if (lines.length === 0) {
-      setState((s) => ({ ...s, quote: null, loading: false, failed: false }));
+      setState((s) => ({ ...s, quote: null, loading: false }));
       return;
     }
     const controller = new AbortController();
@@ -43,12 +42,12 @@ export function useCartQuote(lines: readonly CartLine[], coupon = "", pincode = 
             const line = lines.find((l) => l.id === quoted.id);
             if (line && line.unitPrice !== quoted.unitPrice) cart.reprice(line.id, quoted.meta);
           }
-          setState({ quote, loading: false, failed: false, priceNotices: notices.current });
+          setState({ quote, loading: false, priceNotices: notices.current });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
           console.warn("cart quote failed", error);
-          setState((s) => ({ ...s, loading: false, failed: true }));
+          setState((s) => ({ ...s, loading: false }));
         },
       );
     }, delayMs);

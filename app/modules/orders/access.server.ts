@@ -1,4 +1,4 @@
-import { readCookie } from "../security/cookies.server";
+import { readCookie } from "../security/csrf";
 
 /**
  * Which orders this browser placed: an HttpOnly cookie of 'orderId.token' pairs, newest first.

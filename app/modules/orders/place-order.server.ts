@@ -5,7 +5,7 @@ import { customers, idempotencyKeys, orderItems, orders, productSizes, products 
 import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
 import { loadPincodeRate, loadProductFacts } from "../checkout/facts.server";
 import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
-import { type CartQuote, type LineProblem, type ProductFacts, quoteCart, sizesOf } from "../checkout/quote";
+import { type CartQuote, type LineProblem, type ProductFacts, quoteCart, stockDemand } from "../checkout/quote";
 import { type AddressForm, type AddressSnapshot, addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import type { Store } from "../store/store.server";
@@ -170,21 +170,12 @@ function refusal(quote: CartQuote): PlaceOrderOutcome | null {
  * Each UPDATE only succeeds while enough stock is left; otherwise the whole order rolls back.
  */
 async function takeStock(tx: Tx, storeId: string, request: PlaceOrderRequest, facts: Map<string, ProductFacts>) {
-  const totals = new Map<string, number>();
-  const sizeTotals = new Map<string, Map<string, number>>();
-  for (const line of request.lines) {
-    totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.qty);
-    for (const size of sizesOf(line)) {
-      const bySize = sizeTotals.get(line.productId) ?? new Map<string, number>();
-      bySize.set(size, (bySize.get(size) ?? 0) + line.qty);
-      sizeTotals.set(line.productId, bySize);
-    }
-  }
-  for (const productId of [...totals.keys()].sort()) {
+  const demand = stockDemand(request.lines);
+  for (const productId of [...demand.keys()].sort()) {
     const product = facts.get(productId);
-    const qty = totals.get(productId) ?? 0;
+    const { total: qty, sizes } = demand.get(productId) ?? { total: 0, sizes: new Map<string, number>() };
     if (!product?.trackInventory) continue;
-    const bySize = [...(sizeTotals.get(productId) ?? new Map<string, number>())].sort(([a], [b]) => (a < b ? -1 : 1));
+    const bySize = [...sizes].sort(([a], [b]) => (a < b ? -1 : 1));
     const sizeCounted = bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
     if (sizeCounted) {
       // The sizes hold the real stock; the product's total follows them, never below zero.

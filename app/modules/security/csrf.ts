@@ -11,14 +11,25 @@ export const CSRF_HEADER = "X-CSRF-Token";
 export const REQUESTED_WITH_HEADER = "X-Requested-With";
 export const REQUESTED_WITH_VALUE = "XMLHttpRequest";
 
-/** The cookie's value from a Cookie header (or document.cookie). */
-export function readCsrfCookie(cookieHeader: string | null | undefined): string | null {
+/** One cookie's value from a Cookie header (or document.cookie). */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === CSRF_COOKIE || name === CSRF_COOKIE_SECURE) return rest.join("=") || null;
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value) || null;
+    } catch {
+      return value || null;
+    }
   }
   return null;
+}
+
+/** The anti-forgery token, under either of its cookie names. */
+export function readCsrfCookie(cookieHeader: string | null | undefined): string | null {
+  return readCookie(cookieHeader, CSRF_COOKIE_SECURE) ?? readCookie(cookieHeader, CSRF_COOKIE);
 }
 
 /** The headers a script sends with a mutating request to the store's own API. */

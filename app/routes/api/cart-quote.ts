@@ -10,6 +10,11 @@ import type { Route } from "./+types/cart-quote";
  * tier price with its stock, the coupon, shipping to the pincode and the totals, with a
  * message for every line that cannot be sold as the cart shows it. Changes nothing.
  */
+/** Reading this address is not a thing: say how to use it instead of a bare 400. */
+export function loader() {
+  return jsonError(405, "Use POST with the cart as JSON.");
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST with the cart as JSON.");
   const store = requireStore(context);

@@ -23,6 +23,11 @@ export const ONLINE_UNAVAILABLE_MESSAGE = "Could not start payment. Please try a
  * 409 { error, problems[] } when a line cannot be sold as shown (stock, price, availability);
  * 422 { error, fields? } for an invalid form, coupon or pincode; 403, 413, 415 as usual.
  */
+/** Reading this address is not a thing: say how to use it instead of a bare 400. */
+export function loader() {
+  return jsonError(405, "Use POST to place an order.");
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to place an order.");
   const store = requireStore(context);
