@@ -337,6 +337,11 @@ export const orders = pgTable(
     accessTokenHash: text("access_token_hash"),
     /** Stock was given back (payment abandoned or failed); never twice. */
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
+    /**
+     * An app process checking this unpaid order with the gateway holds it until then, so that
+     * several processes running the abandoned-payment job do not all ask about the same order.
+     */
+    paymentCheckLeaseUntil: timestamp("payment_check_lease_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -346,9 +351,11 @@ export const orders = pgTable(
     index("orders_store_customer").on(t.storeId, t.customerId, t.createdAt.desc()),
     index("orders_store_phone").on(t.storeId, t.phone, t.createdAt.desc()),
     index("orders_store_email").on(t.storeId, sql`lower(${t.email})`, t.createdAt.desc()),
-    index("orders_unpaid_online")
+    index("orders_online_holding_stock")
       .on(t.createdAt)
-      .where(sql`${t.paymentMethod} = 'ONLINE' and ${t.paymentStatus} = 'pending'`),
+      .where(
+        sql`${t.paymentMethod} = 'ONLINE' and ${t.stockReleasedAt} is null and ${t.paymentStatus} in ('pending', 'failed', 'unknown')`,
+      ),
   ],
 );
 
@@ -373,6 +380,26 @@ export const orderItems = pgTable(
   (t) => [index("order_items_order").on(t.orderId, t.position)],
 );
 
+/** What happened to an order, in order: payment transitions and what followed from them. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** payment (status moved), stock-released, stock-retaken, cart-cleared, attempt-started, attention. */
+    kind: text("kind").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    /** Who moved it: return, webhook, job, checkout, retry. */
+    source: text("source").notNull(),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order").on(t.orderId, t.createdAt)],
+);
+
 /** One attempt to pay an ONLINE order through the gateway. */
 export const paymentAttempts = pgTable(
   "payment_attempts",
@@ -382,15 +409,43 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     gateway: text("gateway").notNull(),
+    /** The order id the gateway knows: the order number, then -2, -3... for later attempts. */
     gatewayOrderId: text("gateway_order_id").notNull(),
+    attempt: smallint("attempt").notNull(),
+    /** The amount sent to the gateway, fixed server-side. */
+    amount: paise("amount").notNull(),
     paymentLink: text("payment_link"),
     /** The gateway's own session response, kept for support and reuse. */
     sessionResponse: jsonb("session_response"),
-    status: text("status").notNull().default("NEW"),
+    /** CREATING until the gateway answers, then its status code; SESSION_FAILED when it did not. */
+    status: text("status").notNull().default("CREATING"),
+    error: text("error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("payment_attempts_gateway_order").on(t.gateway, t.gatewayOrderId)],
+  (t) => [
+    uniqueIndex("payment_attempts_gateway_order").on(t.gateway, t.gatewayOrderId),
+    uniqueIndex("payment_attempts_order_attempt").on(t.orderId, t.attempt),
+  ],
+);
+
+/**
+ * The built-in sandbox gateway's own books (PAYMENT_GATEWAY=sandbox): the orders it was asked
+ * to take payment for, as Juspay would keep them. Kept in the database so that several app
+ * processes share them.
+ */
+export const sandboxGatewayOrders = pgTable(
+  "sandbox_gateway_orders",
+  {
+    /** The gateway's own id (ordeh_...), also in the payment page's address. */
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    orderId: text("order_id").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sandbox_gateway_orders_order").on(t.merchantId, t.orderId)],
 );
 
 /** Every webhook received, recorded once by the gateway's event id. */
@@ -405,8 +460,13 @@ export const paymentEvents = pgTable(
     payload: jsonb("payload").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /** What processing found: the status it applied, or why it did nothing (unknown-order...). */
+    outcome: text("outcome"),
   },
-  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.gateway, t.eventId] }),
+    index("payment_events_unprocessed").on(t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
 );
 
 // ---------------------------------------------------------------- server state
