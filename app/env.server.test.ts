@@ -34,6 +34,21 @@ describe("configuration", () => {
   });
 
   it("never runs the development SMS outbox on a public store", () => {
-    expect(() => parseEnv({ PUBLIC_URL: "https://shop.example.in" })).toThrow(/SMS_PROVIDER/);
+    expect(() => parseEnv({ PUBLIC_URL: "https://shop.example.in", PAYMENT_GATEWAY: "none" })).toThrow(/SMS_PROVIDER/);
+  });
+
+  it("never runs the sandbox payment gateway on a public store", () => {
+    expect(() => parseEnv({ PUBLIC_URL: "https://shop.example.in" })).toThrow(
+      "Invalid configuration: PAYMENT_GATEWAY must be juspay or none when PUBLIC_URL is set (the sandbox is a test gateway)",
+    );
+    expect(parseEnv({ PUBLIC_URL: "https://shop.example.in", NODE_ENV: "development" }).PAYMENT_GATEWAY).toBe(
+      "sandbox",
+    );
+  });
+
+  it("reads the abandoned-payment time, 30 minutes unless set", () => {
+    expect(parseEnv({}).PAYMENT_ABANDON_MINUTES).toBe(30);
+    expect(parseEnv({ PAYMENT_ABANDON_MINUTES: "45" }).PAYMENT_ABANDON_MINUTES).toBe(45);
+    expect(() => parseEnv({ PAYMENT_ABANDON_MINUTES: "0" })).toThrow(/PAYMENT_ABANDON_MINUTES/);
   });
 });

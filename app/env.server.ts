@@ -32,7 +32,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),
-  PAYMENT_GATEWAY: z.enum(["sandbox", "juspay"]).default("sandbox"),
+  PAYMENT_GATEWAY: z.enum(["sandbox", "juspay", "none"]).default("sandbox"),
+  PAYMENT_ABANDON_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JUSPAY_BASE_URL: z.url().default("https://smartgateway.hdfcuat.bank.in"),
   JUSPAY_MERCHANT_ID: optionalText,
   JUSPAY_API_KEY: optionalText,
@@ -101,6 +103,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: ${missing.join(", ")} must be set when ${because}`);
     }
+  }
+  if (env.NODE_ENV === "production" && env.PAYMENT_GATEWAY === "sandbox" && env.PUBLIC_URL) {
+    // Anyone can "pay" on the sandbox's page: never on a store that shoppers reach.
+    throw new ConfigError(
+      "Invalid configuration: PAYMENT_GATEWAY must be juspay or none when PUBLIC_URL is set (the sandbox is a test gateway)",
+    );
   }
   if (env.NODE_ENV === "production" && env.SMS_PROVIDER === "outbox" && env.PUBLIC_URL) {
     // The outbox keeps codes readable in the database: fine on a developer's machine,

@@ -345,6 +345,8 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The payment attempt whose charge paid the order (a second charge is flagged for a refund). */
+    paidAttemptId: uuid("paid_attempt_id"),
   },
   (t) => [
     uniqueIndex("orders_store_number").on(t.storeId, t.orderNumber),

@@ -21,6 +21,7 @@ CREATE TABLE "sandbox_gateway_orders" (
 DROP INDEX "orders_unpaid_online";--> statement-breakpoint
 ALTER TABLE "payment_attempts" ALTER COLUMN "status" SET DEFAULT 'CREATING';--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_check_lease_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "paid_attempt_id" uuid;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD COLUMN "attempt" smallint NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD COLUMN "amount" bigint NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD COLUMN "error" text;--> statement-breakpoint

@@ -1,14 +1,15 @@
-import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { isUniqueViolation, transactionWithRetry } from "../../db/errors.server";
-import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../db/schema";
+import { customers, idempotencyKeys, orderItems, orders } from "../../db/schema";
 import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
 import { loadPincodeRate, loadProductFacts } from "../checkout/facts.server";
 import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
-import { type CartQuote, type LineProblem, type ProductFacts, quoteCart, stockDemand } from "../checkout/quote";
+import { type CartQuote, type LineProblem, quoteCart } from "../checkout/quote";
 import { type AddressForm, type AddressSnapshot, addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import type { Store } from "../store/store.server";
+import { StockShort, takeStock } from "./stock.server";
 import { fingerprint, hashToken, newAccessToken, newOrderNumber } from "./tokens.server";
 
 /**
@@ -38,12 +39,6 @@ export const PLACE_ORDER_MESSAGES = {
   inProgress: "This order is still being placed. Please wait a moment.",
   review: "Some items in your cart have changed. Please review them and try again.",
 } as const;
-
-class StockShort extends Error {
-  constructor(readonly productId: string) {
-    super(`stock short for ${productId}`);
-  }
-}
 
 interface StoredResponse {
   order: PlacedOrder;
@@ -98,7 +93,7 @@ export async function placeOrder(
           // it): answer with its order.
           if (claimed.length === 0) return (await findEarlier(tx, store.id, key, requestHash)) ?? inProgress();
         }
-        await takeStock(tx, store.id, request, facts);
+        await takeStock(tx, store.id, request.lines, facts);
         const order = await insertOrder(tx, store, request, quote, options.customerId ?? null);
         if (key) {
           await tx
@@ -162,57 +157,6 @@ function refusal(quote: CartQuote): PlaceOrderOutcome | null {
     return { ok: false, status: 422, error: CHECKOUT_MESSAGES.notServiceable, problems: [] };
   }
   return null;
-}
-
-/**
- * Takes the order's units from stock. Lines of one product are summed first; products are
- * visited in id order so that two orders never wait on each other's rows (no deadlocks).
- * Each UPDATE only succeeds while enough stock is left; otherwise the whole order rolls back.
- */
-async function takeStock(tx: Tx, storeId: string, request: PlaceOrderRequest, facts: Map<string, ProductFacts>) {
-  const demand = stockDemand(request.lines);
-  for (const productId of [...demand.keys()].sort()) {
-    const product = facts.get(productId);
-    const { total: qty, sizes } = demand.get(productId) ?? { total: 0, sizes: new Map<string, number>() };
-    if (!product?.trackInventory) continue;
-    const bySize = [...sizes].sort(([a], [b]) => (a < b ? -1 : 1));
-    const sizeCounted = bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
-    if (sizeCounted) {
-      // The sizes hold the real stock; the product's total follows them, never below zero.
-      await tx
-        .update(products)
-        .set({ inventory: sql`greatest(${products.inventory} - ${qty}, 0)`, updatedAt: sql`now()` })
-        .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)));
-      for (const [label, units] of bySize) {
-        const taken = await tx
-          .update(productSizes)
-          .set({ inventory: sql`${productSizes.inventory} - ${units}` })
-          .where(
-            and(
-              eq(productSizes.productId, productId),
-              eq(productSizes.label, label),
-              sql`(${productSizes.inventory} is null or ${productSizes.inventory} >= ${units})`,
-            ),
-          )
-          .returning({ label: productSizes.label });
-        if (taken.length === 0) throw new StockShort(productId);
-      }
-    } else if (product.inventory !== null) {
-      const taken = await tx
-        .update(products)
-        .set({ inventory: sql`${products.inventory} - ${qty}`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(products.id, productId),
-            eq(products.storeId, storeId),
-            eq(products.active, true),
-            gte(products.inventory, qty),
-          ),
-        )
-        .returning({ id: products.id });
-      if (taken.length === 0) throw new StockShort(productId);
-    }
-  }
 }
 
 async function insertOrder(

@@ -54,6 +54,17 @@ describe("transitions", () => {
     expect(isForwardTransition("paid", "refunded")).toBe(true);
     expect(isForwardTransition("refunded", "paid")).toBe(false);
     expect(isForwardTransition("failed", "pending")).toBe(true);
+    expect(isForwardTransition("failed", "paid")).toBe(true);
+    expect(isForwardTransition("pending", "refunded")).toBe(true);
+    expect(isForwardTransition("paid", "failed")).toBe(false);
+    expect(isForwardTransition("voided", "paid")).toBe(false);
+    expect(isForwardTransition("pending", "unknown")).toBe(false);
+  });
+
+  it("read Juspay's further codes", () => {
+    expect(mapGatewayStatus("AUTHORIZED")).toBe("pending");
+    expect(mapGatewayStatus("PARTIAL_CHARGED")).toBe("unknown");
+    expect(mapGatewayStatus({ status: "CHARGED", refunded: true })).toBe("refunded");
   });
 });
 

@@ -29,6 +29,11 @@ const gatewayMap: Record<string, PaymentStatus> = {
   VBV_SUCCESSFUL: "pending",
   JUSPAY_DECLINED: "failed",
   AUTO_REFUNDED: "refunded",
+  // Authorised but not yet captured: the money is not the shop's yet.
+  AUTHORIZED: "pending",
+  CAPTURE_INITIATED: "pending",
+  // PARTIAL_CHARGED, CAPTURE_FAILED, VOID_INITIATED, VOID_FAILED, COD_INITIATED, NOT_FOUND:
+  // unknown, for the shop to look at.
 };
 
 export interface GatewayOrderFacts {
@@ -79,12 +84,13 @@ export function normalisePaymentStatus(sources: PaymentStatusSources): PaymentSt
 
 /**
  * Transitions only move forward: a late PENDING never overwrites paid; refunded and voided
- * follow paid; a failed payment may be tried again (pending) or succeed late (paid).
+ * follow paid (a refund seen before its charge still counts); a failed payment may be tried
+ * again (pending) or succeed late (paid).
  */
 const forward: Record<PaymentStatus, readonly PaymentStatus[]> = {
   unknown: ["pending", "paid", "failed", "refunded", "voided"],
-  pending: ["paid", "failed", "voided"],
-  failed: ["pending", "paid"],
+  pending: ["paid", "failed", "refunded", "voided"],
+  failed: ["pending", "paid", "refunded"],
   paid: ["refunded", "voided"],
   refunded: [],
   voided: [],

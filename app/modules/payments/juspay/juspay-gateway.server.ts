@@ -169,14 +169,15 @@ export class JuspayGateway implements PaymentGateway {
     const timeout = this.config.timeoutMs ?? 10_000;
     let response: Response;
     let text: string;
+    const signal = AbortSignal.timeout(timeout);
+    // The time limit holds even for an HTTP client that ignores the signal.
+    const expired = new Promise<never>((_, reject) => {
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    expired.catch(() => {});
     try {
-      response = await this.fetch(`${this.base}${path}`, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeout),
-      });
-      text = await response.text();
+      response = await Promise.race([this.fetch(`${this.base}${path}`, { method, headers, body, signal }), expired]);
+      text = await Promise.race([response.text(), expired]);
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new GatewayError(

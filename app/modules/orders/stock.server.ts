@@ -1,0 +1,134 @@
+import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.server";
+import { orderItems, productSizes, products } from "../../db/schema";
+import { loadProductFacts } from "../checkout/facts.server";
+import type { RequestedLine } from "../checkout/order-request";
+import { type ProductFacts, stockDemand } from "../checkout/quote";
+
+/**
+ * Taking and giving back stock (ARCHITECTURE.md section 5): lines of one product summed first,
+ * products visited in id order so two orders never wait on each other's rows, each UPDATE
+ * guarded so stock never goes below zero.
+ */
+
+export class StockShort extends Error {
+  constructor(readonly productId: string) {
+    super(`stock short for ${productId}`);
+  }
+}
+
+type StockLine = Pick<RequestedLine, "productId" | "size" | "setSizes" | "qty">;
+
+/**
+ * Takes the lines' units from stock or throws StockShort (the caller's transaction then rolls
+ * back). `requireActive` refuses a product taken off sale; a payment that already went through
+ * takes its stock back even then.
+ */
+export async function takeStock(
+  tx: Tx,
+  storeId: string,
+  lines: readonly StockLine[],
+  facts: Map<string, ProductFacts>,
+  { requireActive = true }: { requireActive?: boolean } = {},
+): Promise<void> {
+  const demand = stockDemand(lines);
+  for (const productId of [...demand.keys()].sort()) {
+    const product = facts.get(productId);
+    const { total: qty, sizes } = demand.get(productId) ?? { total: 0, sizes: new Map<string, number>() };
+    if (!product?.trackInventory) continue;
+    const bySize = [...sizes].sort(([a], [b]) => (a < b ? -1 : 1));
+    const sizeCounted = bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
+    if (sizeCounted) {
+      // The sizes hold the real stock; the product's total follows them, never below zero.
+      await tx
+        .update(products)
+        .set({ inventory: sql`greatest(${products.inventory} - ${qty}, 0)`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)));
+      for (const [label, units] of bySize) {
+        const taken = await tx
+          .update(productSizes)
+          .set({ inventory: sql`${productSizes.inventory} - ${units}` })
+          .where(
+            and(
+              eq(productSizes.productId, productId),
+              eq(productSizes.label, label),
+              sql`(${productSizes.inventory} is null or ${productSizes.inventory} >= ${units})`,
+            ),
+          )
+          .returning({ label: productSizes.label });
+        if (taken.length === 0) throw new StockShort(productId);
+      }
+    } else if (product.inventory !== null) {
+      const taken = await tx
+        .update(products)
+        .set({ inventory: sql`${products.inventory} - ${qty}`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(products.id, productId),
+            eq(products.storeId, storeId),
+            requireActive ? eq(products.active, true) : undefined,
+            gte(products.inventory, qty),
+          ),
+        )
+        .returning({ id: products.id });
+      if (taken.length === 0) throw new StockShort(productId);
+    }
+  }
+}
+
+/** Gives the lines' units back: the mirror of takeStock for products whose stock is counted. */
+export async function giveBackStock(
+  tx: Tx,
+  storeId: string,
+  lines: readonly StockLine[],
+  facts: Map<string, ProductFacts>,
+): Promise<void> {
+  const demand = stockDemand(lines);
+  for (const productId of [...demand.keys()].sort()) {
+    const product = facts.get(productId);
+    const { total: qty, sizes } = demand.get(productId) ?? { total: 0, sizes: new Map<string, number>() };
+    if (!product?.trackInventory) continue;
+    await tx
+      .update(products)
+      .set({ inventory: sql`${products.inventory} + ${qty}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)));
+    for (const [label, units] of [...sizes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await tx
+        .update(productSizes)
+        .set({ inventory: sql`${productSizes.inventory} + ${units}` })
+        .where(
+          and(eq(productSizes.productId, productId), eq(productSizes.label, label), isNotNull(productSizes.inventory)),
+        );
+    }
+  }
+}
+
+/** An order's lines as stock lines, with the facts of their products (read inside the transaction). */
+export async function orderStockLines(
+  tx: Tx,
+  storeId: string,
+  orderId: string,
+): Promise<{ lines: StockLine[]; facts: Map<string, ProductFacts> }> {
+  const items = await tx
+    .select({
+      productId: orderItems.productId,
+      size: orderItems.selectedSize,
+      setSizes: orderItems.setSizes,
+      qty: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  const lines: StockLine[] = [];
+  for (const item of items) {
+    // A product deleted since has no stock to give or take.
+    if (item.productId)
+      lines.push({ productId: item.productId, size: item.size, setSizes: item.setSizes ?? [], qty: item.qty });
+  }
+  const facts = await loadProductFacts(
+    tx,
+    storeId,
+    lines.map((l) => l.productId),
+  );
+  return { lines, facts };
+}

@@ -1,0 +1,612 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { transactionWithRetry } from "../../db/errors.server";
+import {
+  customerCartItems,
+  idempotencyKeys,
+  orderEvents,
+  orders,
+  paymentAttempts,
+  paymentEvents,
+} from "../../db/schema";
+import type { Logger } from "../../logger.server";
+import type { Paise } from "../money/types";
+import { giveBackStock, orderStockLines, StockShort, takeStock } from "../orders/stock.server";
+import { GatewayError, PAYMENT_MESSAGES, type PaymentGateway } from "./gateway";
+import { type GatewayOrder, readGatewayEvent } from "./juspay/protocol";
+import { isForwardTransition, mapGatewayStatus, normalisePaymentStatus, type PaymentStatus } from "./status";
+
+/**
+ * Online payment (spec sections 4 and 7, reference/juspay.md, ARCHITECTURE.md section 5).
+ *
+ * - An ONLINE order holds its stock from the moment it is placed. Each payment attempt gets its
+ *   own gateway order id (the order number, then -2, -3... for Try Again).
+ * - The order's payment status changes only from the gateway's own status answer (asked by the
+ *   return page, after a webhook, or by the abandoned-payment job), inside a transaction that
+ *   locks the order row: transitions only move forward, paidAt is set once, the cart is cleared
+ *   once, whoever arrives second finds nothing left to do.
+ * - An order not paid in time is checked once more with the gateway, then marked failed and its
+ *   stock given back, exactly once however many app processes run the job.
+ */
+
+export interface Payments {
+  db: Db;
+  gateway: PaymentGateway;
+  log: Logger;
+}
+
+export type PaymentSource = "checkout" | "retry" | "return" | "webhook" | "job";
+
+export const PAYMENT_START_MESSAGES = {
+  notOnline: "This order is paid on delivery.",
+  alreadyPaid: "This order is already paid.",
+  closed: "This order can no longer be paid. Please place a new order.",
+  stillConfirming: "Your last payment is still being confirmed. Please wait a minute before trying again.",
+  tooManyAttempts: "Too many payment attempts for this order. Please place a new order.",
+  outOfStock: "Some items of this order are no longer in stock. Please place a new order.",
+  busy: "Payment is being started. Please wait a moment.",
+} as const;
+
+/** How many attempts one order may have (the gateway order id must stay within 17 characters). */
+export const MAX_PAYMENT_ATTEMPTS = 20;
+/** A session link is reused within this time (Juspay's links last 15 minutes). */
+const LINK_REUSE_MS = 10 * 60_000;
+/** An attempt still CREATING after this long was cut off (its process died). */
+const CREATING_STALE_MS = 30_000;
+
+export type StartPaymentOutcome =
+  | { ok: true; paymentLink: string; attemptId: string; reused: boolean }
+  | { ok: false; status: 409 | 422 | 502; error: string };
+
+type OrderRow = typeof orders.$inferSelect;
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** The gateway's order id for an order's nth attempt: fits Juspay's rules (≤ 17 characters). */
+export function gatewayOrderIdFor(orderNumber: string, attempt: number): string {
+  return attempt === 1 ? orderNumber : `${orderNumber}-${attempt}`;
+}
+
+async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return order;
+}
+
+async function latestAttempt(db: Db | Tx, orderId: string): Promise<AttemptRow | undefined> {
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.attempt))
+    .limit(1);
+  return attempt;
+}
+
+async function event(
+  tx: Tx,
+  orderId: string,
+  kind: string,
+  source: PaymentSource,
+  fields: { from?: string | null; to?: string | null; detail?: Record<string, unknown> } = {},
+) {
+  await tx.insert(orderEvents).values({
+    orderId,
+    kind,
+    source,
+    fromStatus: fields.from ?? null,
+    toStatus: fields.to ?? null,
+    detail: fields.detail ?? null,
+  });
+}
+
+type Claim =
+  | { kind: "reuse"; attempt: AttemptRow }
+  | { kind: "wait"; attemptId: string }
+  | { kind: "create"; attempt: AttemptRow; order: OrderRow }
+  | { kind: "refuse"; status: 409 | 422; error: string };
+
+/**
+ * Starts (or, for a repeat of the same checkout, reuses) a payment attempt for an ONLINE order
+ * and returns the gateway's payment page link. The amount is the order's own grand total.
+ */
+export async function startPayment(
+  payments: Payments,
+  storeId: string,
+  orderId: string,
+  options: { returnUrl: string; source: "checkout" | "retry" },
+): Promise<StartPaymentOutcome> {
+  const { db, gateway, log } = payments;
+  const claim = await transactionWithRetry(db, async (tx): Promise<Claim> => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.storeId !== storeId) return { kind: "refuse", status: 422, error: "Order not found." };
+    if (order.paymentMethod !== "ONLINE")
+      return { kind: "refuse", status: 422, error: PAYMENT_START_MESSAGES.notOnline };
+    if (order.paymentStatus === "paid")
+      return { kind: "refuse", status: 409, error: PAYMENT_START_MESSAGES.alreadyPaid };
+    if (order.paymentStatus === "refunded" || order.paymentStatus === "voided") {
+      return { kind: "refuse", status: 409, error: PAYMENT_START_MESSAGES.closed };
+    }
+    const last = await latestAttempt(tx, order.id);
+    const age = last ? Date.now() - last.createdAt.getTime() : Number.POSITIVE_INFINITY;
+    if (last?.status === "CREATING" && age < CREATING_STALE_MS) return { kind: "wait", attemptId: last.id };
+    const open = last?.status === "NEW" && last.paymentLink !== null && age < LINK_REUSE_MS;
+    if (open && last && (options.source === "checkout" || order.paymentStatus === "pending")) {
+      return { kind: "reuse", attempt: last };
+    }
+    if (last && mapGatewayStatus(last.status) === "pending" && last.status !== "NEW") {
+      // The bank may still take this payment: a second one now could charge twice.
+      return { kind: "refuse", status: 409, error: PAYMENT_START_MESSAGES.stillConfirming };
+    }
+    const number = (last?.attempt ?? 0) + 1;
+    if (number > MAX_PAYMENT_ATTEMPTS) {
+      return { kind: "refuse", status: 409, error: PAYMENT_START_MESSAGES.tooManyAttempts };
+    }
+    if (order.stockReleasedAt) {
+      // The order's stock went back when its payment was abandoned: take it again, or refuse.
+      const { lines, facts } = await orderStockLines(tx, storeId, order.id);
+      try {
+        await tx.transaction((sp) => takeStock(sp, storeId, lines, facts));
+      } catch (error) {
+        if (error instanceof StockShort)
+          return { kind: "refuse", status: 409, error: PAYMENT_START_MESSAGES.outOfStock };
+        throw error;
+      }
+      await tx.update(orders).set({ stockReleasedAt: null }).where(eq(orders.id, order.id));
+      await event(tx, order.id, "stock-retaken", options.source);
+    }
+    if (order.paymentStatus !== "pending") {
+      await tx.update(orders).set({ paymentStatus: "pending", updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+      await event(tx, order.id, "payment", options.source, { from: order.paymentStatus, to: "pending" });
+    }
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({
+        orderId: order.id,
+        gateway: gateway.name,
+        gatewayOrderId: gatewayOrderIdFor(order.orderNumber, number),
+        attempt: number,
+        amount: order.grandTotal,
+      })
+      .returning();
+    if (!attempt) throw new Error("payment attempt insert returned nothing");
+    await event(tx, order.id, "attempt-started", options.source, { detail: { attempt: number } });
+    return { kind: "create", attempt, order };
+  });
+
+  if (claim.kind === "refuse") return { ok: false, status: claim.status, error: claim.error };
+  if (claim.kind === "reuse" && claim.attempt.paymentLink) {
+    return { ok: true, paymentLink: claim.attempt.paymentLink, attemptId: claim.attempt.id, reused: true };
+  }
+  if (claim.kind === "wait") return waitForLink(db, claim.attemptId);
+  if (claim.kind !== "create") return { ok: false, status: 502, error: PAYMENT_MESSAGES.startFailed };
+
+  const { attempt, order } = claim;
+  const customer = order.customerAddress;
+  try {
+    const session = await gateway.createSession({
+      gatewayOrderId: attempt.gatewayOrderId,
+      amount: order.grandTotal as Paise,
+      customer: {
+        id: order.customerId,
+        name: `${customer.firstName} ${customer.lastName}`.trim(),
+        email: customer.email,
+        phone: customer.phone,
+      },
+      description: `Order ${order.orderNumber}`,
+      returnUrl: options.returnUrl,
+      udf: { udf1: order.id },
+    });
+    await db
+      .update(paymentAttempts)
+      .set({ status: "NEW", paymentLink: session.paymentLink, sessionResponse: session.raw, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, attempt.id));
+    return { ok: true, paymentLink: session.paymentLink, attemptId: attempt.id, reused: false };
+  } catch (error) {
+    const message = error instanceof GatewayError ? error.userMessage : PAYMENT_MESSAGES.startFailed;
+    log.error("payment session failed", { error, orderNumber: order.orderNumber, attempt: attempt.attempt });
+    await db
+      .update(paymentAttempts)
+      .set({ status: "SESSION_FAILED", error: (error as Error).message.slice(0, 500), updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, attempt.id));
+    return { ok: false, status: 502, error: message };
+  }
+}
+
+/** A second request for the same checkout waits for the first one's link instead of paying twice. */
+async function waitForLink(db: Db, attemptId: string): Promise<StartPaymentOutcome> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    if (row?.paymentLink) return { ok: true, paymentLink: row.paymentLink, attemptId, reused: true };
+    if (!row || row.status === "SESSION_FAILED") break;
+  }
+  return { ok: false, status: 502, error: PAYMENT_MESSAGES.startFailed };
+}
+
+export interface AppliedStatus {
+  orderId: string;
+  paymentStatus: PaymentStatus;
+  changed: boolean;
+}
+
+/**
+ * Applies what the gateway says about one attempt to its order, under the order's row lock.
+ * Only forward transitions; paid needs the exact amount; a stale attempt's pending or failure
+ * does not touch an order that has moved on to a newer attempt.
+ */
+export async function applyGatewayOrder(
+  payments: Pick<Payments, "db" | "log">,
+  attempt: Pick<AttemptRow, "id" | "orderId" | "gatewayOrderId" | "amount" | "attempt">,
+  answer: GatewayOrder,
+  source: PaymentSource,
+): Promise<AppliedStatus> {
+  const { db, log } = payments;
+  return transactionWithRetry(db, async (tx) => {
+    const order = await lockOrder(tx, attempt.orderId);
+    if (!order) throw new Error(`order ${attempt.orderId} vanished`);
+    const current = order.paymentStatus;
+    const unchanged = { orderId: order.id, paymentStatus: current, changed: false };
+    if (answer.orderId !== attempt.gatewayOrderId) {
+      log.error("gateway answered about another order", { expected: attempt.gatewayOrderId, got: answer.orderId });
+      return unchanged;
+    }
+    let next = mapGatewayStatus(answer);
+    if (
+      (next === "paid" || next === "refunded") &&
+      (answer.amount !== attempt.amount || (answer.currency ?? "INR") !== "INR")
+    ) {
+      // A charge for another amount is not this order's payment: the shop must look at it.
+      log.error("gateway amount differs from the order", {
+        orderNumber: order.orderNumber,
+        expected: attempt.amount,
+        got: answer.amount,
+      });
+      await event(tx, order.id, "attention", source, {
+        detail: { reason: "amount-mismatch", attemptId: attempt.id, expected: attempt.amount, got: answer.amount },
+      });
+      next = "unknown";
+    }
+
+    await tx
+      .update(paymentAttempts)
+      .set({ status: answer.refunded ? `${answer.status}:REFUNDED` : answer.status, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, attempt.id));
+
+    const newest = await latestAttempt(tx, order.id);
+    const stale = newest !== undefined && newest.id !== attempt.id;
+    if (stale && next !== "paid" && !(next === "refunded" && order.paidAttemptId === attempt.id)) return unchanged;
+    if (current === "paid" && next === "paid" && order.paidAttemptId && order.paidAttemptId !== attempt.id) {
+      // Two attempts charged: the order is paid once; the second charge must go back to the shopper.
+      const [flagged] = await tx
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.orderId, order.id),
+            eq(orderEvents.kind, "attention"),
+            sql`${orderEvents.detail}->>'attemptId' = ${attempt.id}`,
+          ),
+        );
+      if (!flagged) {
+        log.error("order charged twice: refund the second charge", {
+          orderNumber: order.orderNumber,
+          attempt: attempt.gatewayOrderId,
+        });
+        await event(tx, order.id, "attention", source, { detail: { reason: "charged-twice", attemptId: attempt.id } });
+      }
+      return unchanged;
+    }
+
+    const gatewayColumn =
+      source === "webhook" ? { gatewayWebhookStatus: answer.status } : { gatewayPolledStatus: answer.status };
+    if (!isForwardTransition(current, next)) {
+      await tx.update(orders).set(gatewayColumn).where(eq(orders.id, order.id));
+      return unchanged;
+    }
+    await tx
+      .update(orders)
+      .set({
+        ...gatewayColumn,
+        paymentStatus: next,
+        updatedAt: sql`now()`,
+        ...(next === "paid" ? { paidAt: sql`coalesce(${orders.paidAt}, now())`, paidAttemptId: attempt.id } : {}),
+      })
+      .where(eq(orders.id, order.id));
+    await event(tx, order.id, "payment", source, {
+      from: current,
+      to: next,
+      detail: { attemptId: attempt.id, gatewayStatus: answer.status },
+    });
+    if (next === "paid") await onPaid(tx, order, source, log);
+    return { orderId: order.id, paymentStatus: next, changed: true };
+  });
+}
+
+/** What follows a payment: stock held (taken again if it was given back), the cart cleared once. */
+async function onPaid(tx: Tx, order: OrderRow, source: PaymentSource, log: Logger) {
+  if (order.stockReleasedAt) {
+    const { lines, facts } = await orderStockLines(tx, order.storeId, order.id);
+    try {
+      await tx.transaction((sp) => takeStock(sp, order.storeId, lines, facts, { requireActive: false }));
+      await tx.update(orders).set({ stockReleasedAt: null }).where(eq(orders.id, order.id));
+      await event(tx, order.id, "stock-retaken", source);
+    } catch (error) {
+      if (!(error instanceof StockShort)) throw error;
+      // Paid after its stock went back and was sold: the shop must restock or refund.
+      log.error("order paid after its stock was sold", { orderNumber: order.orderNumber, productId: error.productId });
+      await event(tx, order.id, "attention", source, {
+        detail: { reason: "paid-without-stock", productId: error.productId },
+      });
+    }
+  }
+  if (order.customerId) {
+    await tx
+      .delete(customerCartItems)
+      .where(and(eq(customerCartItems.storeId, order.storeId), eq(customerCartItems.customerId, order.customerId)));
+  }
+  await event(tx, order.id, "cart-cleared", source);
+}
+
+export type SyncOutcome = AppliedStatus & { checked: boolean };
+
+/**
+ * Asks the gateway about an order's latest attempt and applies the answer: what the payment
+ * return page and the job call. Without an attempt that reached the gateway it reports the
+ * order's own status.
+ */
+export async function syncPayment(payments: Payments, orderId: string, source: PaymentSource): Promise<SyncOutcome> {
+  const { db, gateway } = payments;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found`);
+  const own = {
+    orderId,
+    paymentStatus: normalisePaymentStatus({ orderStatus: order.paymentStatus }),
+    changed: false,
+    checked: false,
+  };
+  if (order.paymentMethod !== "ONLINE") return own;
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, orderId),
+        eq(paymentAttempts.gateway, gateway.name),
+        sql`${paymentAttempts.paymentLink} is not null`,
+      ),
+    )
+    .orderBy(desc(paymentAttempts.attempt))
+    .limit(1);
+  if (!attempt) return own;
+  const answer = await gateway.getOrder(attempt.gatewayOrderId);
+  if (!answer) return { ...own, checked: true };
+  return { ...(await applyGatewayOrder(payments, attempt, answer, source)), checked: true };
+}
+
+/** The attempt a gateway order id belongs to. */
+export async function findAttempt(
+  db: Db,
+  gatewayName: string,
+  gatewayOrderId: string,
+): Promise<AttemptRow | undefined> {
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.gateway, gatewayName), eq(paymentAttempts.gatewayOrderId, gatewayOrderId)));
+  return attempt;
+}
+
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+/**
+ * A webhook: credentials checked, the event recorded once by its id, the order's status asked
+ * of the gateway again (the body is never believed), the answer applied. Answers 200 once the
+ * event is recorded, so the gateway stops retrying; an event whose processing failed or took
+ * too long is finished in the background and, failing that, by the job.
+ */
+export async function receiveWebhook(payments: Payments, request: Request): Promise<Response> {
+  const { db, gateway, log } = payments;
+  if (!gateway.authenticateWebhook(request.headers.get("authorization"))) {
+    log.warn("webhook refused: wrong credentials");
+    return Response.json(
+      { error: "Unauthorized." },
+      { status: 401, headers: { "WWW-Authenticate": 'Basic realm="payments"' } },
+    );
+  }
+  const text = await request.text();
+  if (text.length > MAX_WEBHOOK_BYTES) return Response.json({ error: "Payload too large." }, { status: 413 });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return Response.json({ error: "Body must be JSON." }, { status: 400 });
+  }
+  const received = readGatewayEvent(body);
+  if (!received)
+    return Response.json({ error: "Not a payment event: id and event_name are required." }, { status: 400 });
+
+  const [inserted] = await db
+    .insert(paymentEvents)
+    .values({
+      gateway: gateway.name,
+      eventId: received.id,
+      gatewayOrderId: received.orderId,
+      eventName: received.name,
+      payload: body,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  if (!inserted) {
+    const [earlier] = await db
+      .select({ processedAt: paymentEvents.processedAt })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.gateway, gateway.name), eq(paymentEvents.eventId, received.id)));
+    if (earlier?.processedAt) return Response.json({ ok: true, duplicate: true });
+  }
+  const work = processEvent(payments, received.id, received.orderId).catch((error: unknown) => {
+    log.error("webhook processing failed; the job will retry it", { error, eventId: received.id });
+  });
+  // Answer quickly: wait a little for the work, never for a slow gateway.
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+  return Response.json({ ok: true });
+}
+
+async function processEvent(payments: Payments, eventId: string, gatewayOrderId: string | null): Promise<void> {
+  const { db, gateway } = payments;
+  const finish = (outcome: string, storeId?: string) =>
+    db
+      .update(paymentEvents)
+      .set({ processedAt: sql`now()`, outcome, ...(storeId ? { storeId } : {}) })
+      .where(and(eq(paymentEvents.gateway, gateway.name), eq(paymentEvents.eventId, eventId)));
+  const attempt = gatewayOrderId ? await findAttempt(db, gateway.name, gatewayOrderId) : undefined;
+  if (!attempt || !gatewayOrderId) {
+    await finish("unknown-order");
+    return;
+  }
+  const answer = await gateway.getOrder(gatewayOrderId);
+  if (!answer) {
+    await finish("gateway-not-found");
+    return;
+  }
+  const applied = await applyGatewayOrder(payments, attempt, answer, "webhook");
+  const [order] = await db.select({ storeId: orders.storeId }).from(orders).where(eq(orders.id, attempt.orderId));
+  await finish(applied.changed ? applied.paymentStatus : `unchanged:${applied.paymentStatus}`, order?.storeId);
+}
+
+export interface AbandonOptions {
+  /** An unpaid ONLINE order holds its stock this long after its last attempt started. */
+  abandonAfterMinutes: number;
+  /** Orders looked at per run. */
+  batch?: number;
+}
+
+export interface JobReport {
+  released: number;
+  paidLate: number;
+  skipped: number;
+  events: number;
+  keysDeleted: number;
+}
+
+/**
+ * The background job (every app process runs it): unpaid ONLINE orders past their time are
+ * checked once more with the gateway, then marked failed with their stock given back; webhook
+ * events left unprocessed are processed; old idempotency keys are deleted. A lease on each
+ * order keeps two processes from checking it at once; the row lock and stock_released_at keep
+ * its stock from ever going back twice.
+ */
+export async function runPaymentJob(payments: Payments, options: AbandonOptions): Promise<JobReport> {
+  const { db, log } = payments;
+  const report: JobReport = { released: 0, paidLate: 0, skipped: 0, events: 0, keysDeleted: 0 };
+  const minutes = Math.max(1, Math.round(options.abandonAfterMinutes));
+  const lastActivity = sql`greatest(${orders.createdAt}, coalesce((select max(a.created_at) from payment_attempts a where a.order_id = ${orders.id}), ${orders.createdAt}))`;
+  const claimed = await db
+    .update(orders)
+    .set({ paymentCheckLeaseUntil: sql`now() + interval '2 minutes'` })
+    .where(
+      and(
+        // Checked again on the row itself: a process that waited for another's claim skips the order.
+        or(isNull(orders.paymentCheckLeaseUntil), lt(orders.paymentCheckLeaseUntil, sql`now()`)),
+        inArray(
+          orders.id,
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.paymentMethod, "ONLINE"),
+                isNull(orders.stockReleasedAt),
+                inArray(orders.paymentStatus, ["pending", "failed", "unknown"]),
+                sql`${orders.createdAt} < now() - make_interval(mins => ${minutes})`,
+                sql`${lastActivity} < now() - make_interval(mins => ${minutes})`,
+                or(isNull(orders.paymentCheckLeaseUntil), lt(orders.paymentCheckLeaseUntil, sql`now()`)),
+              ),
+            )
+            .limit(options.batch ?? 50),
+        ),
+      ),
+    )
+    .returning({ id: orders.id, createdAt: orders.createdAt });
+
+  for (const order of claimed) {
+    try {
+      const synced = await syncPayment(payments, order.id, "job");
+      if (synced.paymentStatus === "paid" || synced.paymentStatus === "refunded" || synced.paymentStatus === "voided") {
+        report.paidLate++;
+        continue;
+      }
+    } catch (error) {
+      // The gateway could not be asked: try again next run, but never hold stock for ever.
+      const hours = (Date.now() - order.createdAt.getTime()) / 3_600_000;
+      if (hours < (4 * minutes) / 60) {
+        log.warn("abandoned-payment check failed; will retry", { error, orderId: order.id });
+        report.skipped++;
+        continue;
+      }
+    }
+    if (await releaseOrder(payments, order.id)) report.released++;
+  }
+
+  report.events = await retryEvents(payments);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - interval '1 day'`))
+    .returning({ key: idempotencyKeys.key });
+  report.keysDeleted = deleted.length;
+  if (report.released + report.paidLate + report.skipped + report.events > 0) log.info("payment job", { ...report });
+  return report;
+}
+
+/** Marks an unpaid order failed and gives its stock back, once. */
+export async function releaseOrder(payments: Pick<Payments, "db" | "log">, orderId: string): Promise<boolean> {
+  return transactionWithRetry(payments.db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.stockReleasedAt || !["pending", "failed", "unknown"].includes(order.paymentStatus))
+      return false;
+    const { lines, facts } = await orderStockLines(tx, order.storeId, order.id);
+    await giveBackStock(tx, order.storeId, lines, facts);
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "failed",
+        stockReleasedAt: sql`now()`,
+        paymentCheckLeaseUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+    if (order.paymentStatus !== "failed") {
+      await event(tx, order.id, "payment", "job", {
+        from: order.paymentStatus,
+        to: "failed",
+        detail: { reason: "abandoned" },
+      });
+    }
+    await event(tx, order.id, "stock-released", "job");
+    return true;
+  });
+}
+
+async function retryEvents(payments: Payments): Promise<number> {
+  const { db, gateway } = payments;
+  const stale = await db
+    .select({ eventId: paymentEvents.eventId, gatewayOrderId: paymentEvents.gatewayOrderId })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.gateway, gateway.name),
+        isNull(paymentEvents.processedAt),
+        lt(paymentEvents.receivedAt, sql`now() - interval '1 minute'`),
+      ),
+    )
+    .limit(50);
+  let done = 0;
+  for (const row of stale) {
+    try {
+      await processEvent(payments, row.eventId, row.gatewayOrderId);
+      done++;
+    } catch (error) {
+      payments.log.warn("webhook event still unprocessed", { error, eventId: row.eventId });
+    }
+  }
+  return done;
+}
