@@ -6,6 +6,8 @@ import { type Database, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
+import { runPaymentJob } from "../app/modules/payments/payments.server";
+import { paymentSetup } from "../app/modules/payments/setup.server";
 import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
 import { loadStaticFiles } from "./static";
@@ -64,6 +66,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${shownHost}:${address.port}`;
   log.info("Mandi is serving", { url, database: database.location });
+  const job = startPaymentJob(database, env, log, env.PUBLIC_URL ?? url);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -74,12 +77,43 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(deadline);
+      await job.stop();
       await database.close();
       log.info("stopped");
     })();
     return stopping;
   };
   return { server, database, url, log, stop };
+}
+
+/**
+ * The abandoned-payment job, on every app process (PAYMENT_JOB_INTERVAL_SECONDS; 0 turns it
+ * off). Runs never overlap within a process; across processes the job's leases and row locks
+ * keep an order from being released twice.
+ */
+function startPaymentJob(database: Database, env: Env, log: Logger, origin: string): { stop(): Promise<void> } {
+  const setup = paymentSetup({ db: database.db, env, log }, origin);
+  if (!setup || env.PAYMENT_JOB_INTERVAL_SECONDS === 0) return { stop: async () => {} };
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runPaymentJob(setup.payments, { abandonAfterMinutes: env.PAYMENT_ABANDON_MINUTES })
+      .catch((error: unknown) => log.error("payment job failed", { error }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(tick, 5_000);
+  const timer = setInterval(tick, env.PAYMENT_JOB_INTERVAL_SECONDS * 1_000);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /** Starts the server and stops it cleanly on SIGTERM or SIGINT. */

@@ -23,6 +23,7 @@ import { useLocateMe } from "../modules/location/use-locate-me";
 import { formatINR } from "../modules/money/format";
 import { PINCODE_NOT_SERVICEABLE_TEXT, PINCODE_SERVICEABLE_TEXT } from "../modules/shipping/rules";
 import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/checkout";
 
 export function meta() {
   return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
@@ -99,12 +100,21 @@ const FIELDS: Array<{
 
 type CouponState = { kind: "none" } | { kind: "applied"; code: string } | { kind: "cleared" };
 
+/** Which payment methods this store offers (PAYMENT_GATEWAY). */
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    onlinePayment: context.env.PAYMENT_GATEWAY !== "none",
+    testGateway: context.env.PAYMENT_GATEWAY === "sandbox",
+  };
+}
+
 /**
  * /checkout (spec sections 2 and 5): the contact and delivery form, payment method, and the
  * order summary with coupon, items and totals; Place Order (also in the mobile bar). The
  * totals shown are the server's quote; placing the order asks the server to price it again.
  */
-export default function CheckoutPage() {
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { onlinePayment, testGateway } = loaderData;
   const hydrated = useHydrated();
   const lines = useCart();
   const navigate = useNavigate();
@@ -269,6 +279,11 @@ export default function CheckoutPage() {
     if (result.ok) {
       placed.current = true;
       saveLastOrderId(result.orderId);
+      if (paymentMethod === "ONLINE" && /^https?:\/\//.test(result.redirectTo)) {
+        // On to the gateway's payment page; the cart stays until the payment is confirmed.
+        window.location.assign(result.redirectTo);
+        return;
+      }
       cart.clear();
       navigate(result.redirectTo);
       return;
@@ -432,13 +447,24 @@ export default function CheckoutPage() {
                 <span className="muted small">Pay in cash or UPI when your order arrives.</span>
               </span>
             </label>
-            <label className="radio-card radio-card--disabled">
-              <input type="radio" name="paymentMethod" value="ONLINE" disabled checked={false} onChange={() => {}} />
-              <span>
-                <strong>Pay Online</strong>
-                <span className="muted small">Cards, UPI and net banking: coming soon.</span>
-              </span>
-            </label>
+            {onlinePayment ? (
+              <label className="radio-card">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="ONLINE"
+                  checked={paymentMethod === "ONLINE"}
+                  onChange={() => setPaymentMethod("ONLINE")}
+                />
+                <span>
+                  <strong>Pay Online</strong>
+                  <span className="muted small">
+                    Cards, UPI and net banking on a secure payment page.
+                    {testGateway ? " (Test gateway: no real money moves.)" : ""}
+                  </span>
+                </span>
+              </label>
+            ) : null}
           </fieldset>
         </div>
 

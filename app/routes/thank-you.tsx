@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
 import { readLastOrderId, saveLastOrderId } from "../modules/checkout/client";
@@ -13,7 +13,14 @@ import {
   statusActions,
   statusTone,
 } from "../modules/orders/thank-you";
+import { clearCartOnceFor } from "../modules/payments/client";
+import { PAYMENT_MESSAGES } from "../modules/payments/gateway";
+import { startPayment } from "../modules/payments/payments.server";
+import { paymentSetup } from "../modules/payments/setup.server";
 import type { PaymentStatus } from "../modules/payments/status";
+import { CSRF_FIELD, readCsrfCookie } from "../modules/security/csrf";
+import { checkFormRequest, FORBIDDEN_MESSAGE } from "../modules/security/csrf.server";
+import { siteOrigin } from "../modules/store/origin.server";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/thank-you";
 
@@ -33,11 +40,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       queryStatus,
     });
     if (!order) return { state: "not-found" as const };
-    return { state: "found" as const, order };
+    // The anti-forgery token for the Try Again form (a plain form: it works before scripts load).
+    return { state: "found" as const, order, csrf: readCsrfCookie(request.headers.get("cookie")) ?? "" };
   } catch (error) {
     context.log.error("order page failed", { error, orderId });
     return { state: "error" as const };
   }
+}
+
+/**
+ * Try Again on a failed online payment: a new payment attempt for the same order (never a new
+ * order), then on to the gateway's payment page. Only the browser that placed the order may.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const store = requireStore(context);
+  const form = await request.formData();
+  if (checkFormRequest(request, form)) return { error: FORBIDDEN_MESSAGE };
+  const orderId = String(form.get("orderId") ?? "").toLowerCase();
+  const view = await loadOrderView(context.db, store.id, orderId, {
+    accessToken: tokenFor(request.headers.get("cookie"), orderId),
+  });
+  if (view?.access !== "full") return { error: ORDER_PAGE_MESSAGES.notFound };
+  const origin = siteOrigin(request, context.env);
+  const setup = paymentSetup(context, origin);
+  if (!setup) return { error: PAYMENT_MESSAGES.startFailed };
+  const started = await startPayment(setup.payments, store.id, orderId, {
+    returnUrl: `${origin}/payment-return?orderId=${orderId}`,
+    source: "retry",
+  });
+  if (!started.ok) return { error: started.error };
+  context.log.info("payment retried", { orderNumber: view.orderNumber });
+  return redirect(started.paymentLink, 303);
 }
 
 export function headers() {
@@ -55,7 +88,7 @@ const dateTime = new Intl.DateTimeFormat("en-IN", {
  * and the buttons per status. The page keeps asking for the order while it is open, so a
  * later change (payment confirmed, order refunded) shows without a reload.
  */
-export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
+export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -74,6 +107,12 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (order?.access === "full") saveLastOrderId(order.id);
   }, [order?.access, order?.id]);
+
+  // The cart is cleared once, when this browser first sees its online order paid.
+  const paidOnline = order?.access === "full" && order.paymentMethod === "ONLINE" && order.paymentStatus === "paid";
+  useEffect(() => {
+    if (paidOnline && order) clearCartOnceFor(order.id);
+  }, [paidOnline, order]);
 
   // Follow the order live.
   const interval = order ? pollInterval(order.paymentStatus, order.paymentMethod) : null;
@@ -113,8 +152,20 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         <h1>{STATUS_HEADINGS[order.paymentStatus]}</h1>
         <Lead order={order} />
       </header>
+      {actionData?.error ? (
+        <p className="alert alert--error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
       {order.access === "full" ? <OrderPanel order={order} /> : <StatusPanel order={order} />}
-      <Actions status={order.paymentStatus} />
+      <Actions
+        status={order.paymentStatus}
+        retry={
+          order.access === "full" && order.paymentMethod === "ONLINE" && loaderData.state === "found"
+            ? { orderId: order.id, csrf: loaderData.csrf }
+            : null
+        }
+      />
     </section>
   );
 }
@@ -273,16 +324,45 @@ function OrderPanel({ order }: { order: OrderView }) {
   );
 }
 
-function Actions({ status }: { status: PaymentStatus }) {
+/**
+ * The buttons for the status. Try Again on a failed online payment pays the same order again
+ * (a form, so it works before scripts load); elsewhere it goes back to checkout.
+ */
+function Actions({
+  status,
+  retry = null,
+}: {
+  status: PaymentStatus;
+  retry?: { orderId: string; csrf: string } | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <p className="actions">
-      {statusActions(status).map((a) => (
-        <Link key={a.label} className={a.primary ? "button" : "button secondary"} to={a.to}>
-          {a.label}
-        </Link>
-      ))}
-    </p>
+    <div className="actions">
+      {statusActions(status).map((a) =>
+        a.label === "Try Again" && retry ? (
+          <Form key={a.label} method="post" reloadDocument className="inline-form">
+            <input type="hidden" name="orderId" value={retry.orderId} />
+            <CsrfField fallback={retry.csrf} />
+            <button type="submit" className="button" disabled={busy}>
+              {a.label}
+            </button>
+          </Form>
+        ) : (
+          <Link key={a.label} className={a.primary ? "button" : "button secondary"} to={a.to}>
+            {a.label}
+          </Link>
+        ),
+      )}
+    </div>
   );
+}
+
+/** The anti-forgery token as a hidden field: the server's copy, or the cookie's once scripts run. */
+function CsrfField({ fallback }: { fallback: string }) {
+  const hydrated = useHydrated();
+  const value = (hydrated ? readCsrfCookie(document.cookie) : null) ?? fallback;
+  return <input type="hidden" name={CSRF_FIELD} value={value} />;
 }
 
 function OrderSkeleton() {

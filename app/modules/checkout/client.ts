@@ -127,7 +127,8 @@ export async function submitOrder(payload: OrderPayload): Promise<PlaceOrderResp
           redirectTo: String(data.redirectTo),
         };
       }
-      if (response.status >= 500 && attempt < 3) continue;
+      // A 5xx without the server's own message is a proxy or a crash: try again with the key.
+      if (response.status >= 500 && typeof data.error !== "string" && attempt < 3) continue;
       return {
         ok: false,
         status: response.status,

@@ -610,3 +610,37 @@ async function retryEvents(payments: Payments): Promise<number> {
   }
   return done;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The store's order a payment return names: by Mandi's order id, or by the gateway's order id
+ * of one of its attempts (what Juspay appends to the return URL).
+ */
+export async function findReturnOrder(
+  db: Db,
+  storeId: string,
+  gatewayName: string,
+  reference: string,
+): Promise<string | null> {
+  if (UUID.test(reference)) {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, reference.toLowerCase())));
+    return row?.id ?? null;
+  }
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(reference)) return null;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(
+      and(
+        eq(paymentAttempts.gateway, gatewayName),
+        eq(paymentAttempts.gatewayOrderId, reference),
+        eq(orders.storeId, storeId),
+      ),
+    );
+  return row?.id ?? null;
+}

@@ -1,5 +1,12 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER, REQUESTED_WITH_HEADER, readCsrfCookie } from "./csrf";
+import {
+  CSRF_COOKIE,
+  CSRF_COOKIE_SECURE,
+  CSRF_FIELD,
+  CSRF_HEADER,
+  REQUESTED_WITH_HEADER,
+  readCsrfCookie,
+} from "./csrf";
 
 export const FORBIDDEN_MESSAGE =
   "This request did not come from the store's own pages. Please reload the page and try again.";
@@ -25,6 +32,27 @@ function sameValue(a: string, b: string): boolean {
  * or Origin), and must carry the token pair. Returns the reason when it may not.
  */
 export function checkMutatingRequest(request: Request): string | null {
+  const foreign = checkOrigin(request);
+  if (foreign) return foreign;
+  const cookie = readCsrfCookie(request.headers.get("cookie"));
+  const header = request.headers.get(CSRF_HEADER);
+  if (!cookie || !header || !sameValue(cookie, header)) return "missing or wrong anti-forgery token";
+  if (!request.headers.get(REQUESTED_WITH_HEADER)) return "missing X-Requested-With";
+  return null;
+}
+
+/** The same check for a plain HTML form: the token comes in a hidden field instead of a header. */
+export function checkFormRequest(request: Request, form: FormData): string | null {
+  const foreign = checkOrigin(request);
+  if (foreign) return foreign;
+  const cookie = readCsrfCookie(request.headers.get("cookie"));
+  const field = form.get(CSRF_FIELD);
+  if (!cookie || typeof field !== "string" || !sameValue(cookie, field)) return "missing or wrong anti-forgery token";
+  return null;
+}
+
+/** Refuses a request another site made the browser send (Sec-Fetch-Site, else Origin). */
+function checkOrigin(request: Request): string | null {
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return "cross-site request";
   const origin = request.headers.get("origin");
@@ -38,9 +66,5 @@ export function checkMutatingRequest(request: Request): string | null {
     }
     if (host && originHost !== host) return "Origin does not match Host";
   }
-  const cookie = readCsrfCookie(request.headers.get("cookie"));
-  const header = request.headers.get(CSRF_HEADER);
-  if (!cookie || !header || !sameValue(cookie, header)) return "missing or wrong anti-forgery token";
-  if (!request.headers.get(REQUESTED_WITH_HEADER)) return "missing X-Requested-With";
   return null;
 }

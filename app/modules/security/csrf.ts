@@ -10,6 +10,8 @@ export const CSRF_COOKIE_SECURE = "__Host-mandi_csrf";
 export const CSRF_HEADER = "X-CSRF-Token";
 export const REQUESTED_WITH_HEADER = "X-Requested-With";
 export const REQUESTED_WITH_VALUE = "XMLHttpRequest";
+/** The hidden field that carries the token in plain HTML forms (they work before scripts load). */
+export const CSRF_FIELD = "csrf";
 
 /** One cookie's value from a Cookie header (or document.cookie). */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {

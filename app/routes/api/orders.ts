@@ -7,12 +7,16 @@ import {
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
 import { orderAccessCookie } from "../../modules/orders/access.server";
 import { placeOrder } from "../../modules/orders/place-order.server";
+import { PAYMENT_START_MESSAGES, startPayment } from "../../modules/payments/payments.server";
+import { paymentSetup } from "../../modules/payments/setup.server";
 import { secureCookies } from "../../modules/security/cookies.server";
 import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
+import { siteOrigin } from "../../modules/store/origin.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/orders";
 
-export const ONLINE_UNAVAILABLE_MESSAGE = "Could not start payment. Please try again.";
+export const ONLINE_UNAVAILABLE_MESSAGE =
+  "Online payment is not available in this store. Please choose Cash on Delivery.";
 
 /**
  * POST /api/orders — places an order from the cart's product ids and quantities and the
@@ -20,8 +24,11 @@ export const ONLINE_UNAVAILABLE_MESSAGE = "Could not start payment. Please try a
  * Idempotency-Key header: a repeat with the same key returns the first order.
  *
  * 201 { orderId, orderNumber, paymentMethod, grandTotal, redirectTo } (200 for a repeat);
+ * ONLINE adds paymentLink (= redirectTo): the gateway's payment page, for the same amount;
  * 409 { error, problems[] } when a line cannot be sold as shown (stock, price, availability);
- * 422 { error, fields? } for an invalid form, coupon or pincode; 403, 413, 415 as usual.
+ * 422 { error, fields? } for an invalid form, coupon or pincode; 403, 413, 415 as usual;
+ * 502 { error, orderId } when the gateway would not start the payment (the order waits, unpaid,
+ * and a repeat with the same key tries the gateway again).
  */
 /** Reading this address is not a thing: say how to use it instead of a bare 400. */
 export function loader() {
@@ -44,10 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const parsed = placeOrderRequestSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
-  if (parsed.data.paymentMethod === "ONLINE") {
-    // Online payment plugs in here (gateway issue): until then it is refused, never queued.
-    return jsonError(422, ONLINE_UNAVAILABLE_MESSAGE);
-  }
+  const origin = siteOrigin(request, context.env);
+  const setup = parsed.data.paymentMethod === "ONLINE" ? paymentSetup(context, origin) : null;
+  if (parsed.data.paymentMethod === "ONLINE" && !setup) return jsonError(422, ONLINE_UNAVAILABLE_MESSAGE);
 
   const outcome = await placeOrder(context.db, store, parsed.data, { idempotencyKey: key?.data ?? null });
   if (!outcome.ok) return jsonError(outcome.status, outcome.error, { problems: outcome.problems });
@@ -60,18 +66,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       method: order.paymentMethod,
     });
   }
+  const headers = {
+    "Cache-Control": "no-store",
+    "Set-Cookie": orderAccessCookie(
+      request.headers.get("cookie"),
+      { orderId: order.orderId, token: accessToken },
+      secureCookies(context.env),
+    ),
+  };
+  const thankYou = `/thank-you?orderId=${order.orderId}`;
+  const status = outcome.replayed ? 200 : 201;
+  if (!setup) return Response.json({ ...order, redirectTo: thankYou }, { status, headers });
+
+  // ONLINE: the order holds its stock; now the gateway's payment page for its amount.
+  const payment = await startPayment(setup.payments, store.id, order.orderId, {
+    returnUrl: `${origin}/payment-return?orderId=${order.orderId}`,
+    source: "checkout",
+  });
+  if (payment.ok) {
+    return Response.json(
+      { ...order, paymentLink: payment.paymentLink, redirectTo: payment.paymentLink },
+      { status, headers },
+    );
+  }
+  // A repeat of a checkout whose payment already went through: show the order.
+  if (payment.error === PAYMENT_START_MESSAGES.alreadyPaid) {
+    return Response.json({ ...order, redirectTo: thankYou }, { status: 200, headers });
+  }
   return Response.json(
-    { ...order, redirectTo: `/thank-you?orderId=${order.orderId}` },
-    {
-      status: outcome.replayed ? 200 : 201,
-      headers: {
-        "Cache-Control": "no-store",
-        "Set-Cookie": orderAccessCookie(
-          request.headers.get("cookie"),
-          { orderId: order.orderId, token: accessToken },
-          secureCookies(context.env),
-        ),
-      },
-    },
+    { error: payment.error, orderId: order.orderId, orderNumber: order.orderNumber, problems: [] },
+    { status: payment.status, headers },
   );
 }
