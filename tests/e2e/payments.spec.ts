@@ -33,7 +33,7 @@ async function choose(page: Page, outcome: "Success" | "Failure" | "Pending" | "
 
 async function cartCount(page: Page): Promise<string> {
   const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ });
-  return (await link.getAttribute("aria-label")) ?? (await link.innerText());
+  return (await link.getAttribute("aria-label")) ?? ((await link.textContent()) ?? "");
 }
 
 test.describe("online payment through the sandbox", () => {
@@ -74,7 +74,7 @@ test.describe("online payment through the sandbox", () => {
     await choose(page, "Failure");
     await expect(page).toHaveURL(/status=failed/);
     await expect(page.getByRole("heading", { level: 1, name: "Payment Failed" })).toBeVisible();
-    const orderHeading = await page.getByRole("heading", { level: 2, name: /^Order #/ }).innerText();
+    const orderHeading = await page.getByRole("heading", { level: 2, name: /^Order #/ }).textContent();
     // The cart is kept while the order is unpaid.
     await expect.poll(() => cartCount(page)).toMatch(/[1-9]/);
 
@@ -82,7 +82,7 @@ test.describe("online payment through the sandbox", () => {
     await expect(page).toHaveURL(/\/sandbox\/pay\/ordeh_/);
     await choose(page, "Success");
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: /^Order #/ })).toHaveText(orderHeading);
+    await expect(page.getByRole("heading", { level: 2, name: /^Order #/ })).toHaveText(orderHeading ?? "");
   });
 
   test("cancel on the payment page is a failed payment with Try Again", async ({ page }) => {
