@@ -33,7 +33,7 @@ async function choose(page: Page, outcome: "Success" | "Failure" | "Pending" | "
 
 async function cartCount(page: Page): Promise<string> {
   const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ });
-  return (await link.getAttribute("aria-label")) ?? ((await link.textContent()) ?? "");
+  return (await link.getAttribute("aria-label")) ?? (await link.textContent()) ?? "";
 }
 
 test.describe("online payment through the sandbox", () => {
