@@ -144,6 +144,8 @@ test.describe("browsing the catalogue", () => {
   });
 
   test("has no accessibility violations on the catalogue pages", async ({ page }) => {
+    // Five full axe scans: on two busy cores this takes longer than one journey.
+    test.setTimeout(120_000);
     for (const path of ["/", "/products?category=dairy-and-eggs", "/products?q=atta"]) {
       await page.goto(path);
       await expect(cards(page).first()).toBeVisible();

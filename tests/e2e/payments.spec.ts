@@ -109,6 +109,20 @@ test.describe("online payment through the sandbox", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
   });
 
+  test("a held payment the bank lets go shows Payment Voided with Place a New Order", async ({ page }) => {
+    await addSomethingToCart(page);
+    await checkoutOnline(page);
+    const paymentPage = page.url();
+    await choose(page, "Pending");
+    await expect(page.getByRole("heading", { level: 1, name: "Checking" })).toBeVisible();
+    await page.goto(paymentPage);
+    await page.getByRole("button", { name: /^Void\b/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Voided" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Place a New Order" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse Products" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+  });
+
   test("a refund from the gateway shows Payment Refunded with Place a New Order", async ({ page }) => {
     await addSomethingToCart(page);
     await checkoutOnline(page);

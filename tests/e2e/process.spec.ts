@@ -26,7 +26,7 @@ function start(env: Record<string, string>): {
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(url: string, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -38,7 +38,7 @@ async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 test("a second process on the same data folder is refused, and SIGTERM stops cleanly", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-proc-"));
   const first = start({ DATA_DIR: dataDir, PORT: "3291", HOST: "127.0.0.1" });
   await waitForHealth("http://127.0.0.1:3291/healthz");

@@ -29,6 +29,8 @@ export interface FakeJuspay {
   simulator: JuspaySimulator;
   books: ReturnType<typeof memoryBooks>;
   config: Required<Omit<FakeJuspayOptions, "webhook">>;
+  /** Every webhook delivery: the event sent, the store's HTTP status and answer. */
+  deliveries: Array<{ body: Record<string, unknown>; status: number; answer: string }>;
   /** Every API request received, in order. */
   requests: Array<{ method: string; path: string; body: string; headers: Record<string, string> }>;
   faults: {
@@ -72,6 +74,7 @@ export async function startFakeJuspay(options: FakeJuspayOptions = {}): Promise<
   let base = "";
   const faults = { down: false, delayMs: 0, failNext: 0, noLink: false };
   const requests: FakeJuspay["requests"] = [];
+  const deliveries: FakeJuspay["deliveries"] = [];
   const hook = options.webhook;
   const simulator = new JuspaySimulator({
     ...config,
@@ -85,8 +88,13 @@ export async function startFakeJuspay(options: FakeJuspayOptions = {}): Promise<
           password: hook.password,
           duplicate: hook.duplicate,
           retryDelaysMs: hook.retryDelaysMs ?? [100, 300],
-          deliver: async (request) =>
-            fetch(hook.url, { method: "POST", headers: request.headers, body: await request.text() }),
+          deliver: async (request) => {
+            const body = await request.text();
+            const response = await fetch(hook.url, { method: "POST", headers: request.headers, body });
+            const answer = await response.text();
+            deliveries.push({ body: JSON.parse(body) as Record<string, unknown>, status: response.status, answer });
+            return new Response(answer, { status: response.status });
+          },
         }
       : undefined,
   });
@@ -145,6 +153,7 @@ export async function startFakeJuspay(options: FakeJuspayOptions = {}): Promise<
     books,
     config,
     requests,
+    deliveries,
     faults,
     async pay(orderId, choice) {
       const order = byGatewayOrder(orderId);

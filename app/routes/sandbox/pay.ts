@@ -99,6 +99,10 @@ ${refund}
 <p><a href="${escapeHtml(sandbox.returnUrl(order))}">Return to the store</a></p></div>`,
     );
   }
+  const voidButton =
+    order.status === "PENDING_VBV"
+      ? `<button type="submit" name="choice" value="void"><strong>Void</strong><span>The bank lets go of the held amount; nothing is taken.</span></button>`
+      : "";
   const buttons = SIM_CHOICES.map(
     (choice) =>
       `<button type="submit" name="choice" value="${choice}"><strong>${CHOICES[choice].label}</strong><span>${escapeHtml(CHOICES[choice].hint)}</span></button>`,
@@ -112,6 +116,7 @@ ${refund}
 ${orderFacts(order)}
 <form method="post" aria-label="Choose the payment's outcome">
 ${buttons}
+${voidButton}
 </form>
 <p class="note">This page stands in for the bank's payment page while PAYMENT_GATEWAY=sandbox. Choose what happens; you will be sent back to the store, which then asks the gateway for the status.</p>
 </div>`,
@@ -125,7 +130,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return new Response("Forbidden", { status: 403 });
   const form = await request.formData();
-  const choice = String(form.get("choice") ?? "") as SimChoice | "refund";
+  const choice = String(form.get("choice") ?? "") as SimChoice | "refund" | "void";
   if (choice === "refund") {
     // Through the adapter, as the shop's own refund would go: POST /orders/{id}/refunds.
     const order = await sandbox.find(params.id);
@@ -137,8 +142,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       headers: { Location: sandbox.returnUrl(refunded), "Cache-Control": "no-store" },
     });
   }
-  if (!SIM_CHOICES.includes(choice))
+  if (choice === "void") {
+    const voided = await sandbox.voidPayment(params.id);
+    if (!voided) return new Response("Only a pending payment can be voided.", { status: 409 });
+    return new Response(null, { status: 303, headers: { Location: voided.returnUrl, "Cache-Control": "no-store" } });
+  }
+  if (!SIM_CHOICES.includes(choice)) {
     return new Response("Choose success, failure, pending or cancel.", { status: 400 });
+  }
   const paid = await sandbox.pay(params.id, choice);
   if (!paid) return new Response("Payment not found", { status: 404 });
   return new Response(null, { status: 303, headers: { Location: paid.returnUrl, "Cache-Control": "no-store" } });

@@ -328,6 +328,20 @@ export class JuspaySimulator {
     return { order, returnUrl: this.returnUrl(order) };
   }
 
+  /**
+   * The bank lets go of a payment it was holding (an authorisation never captured): VOIDED, with
+   * its webhook. Only for a payment still pending.
+   */
+  async voidPayment(id: string): Promise<{ order: SimOrder; returnUrl: string } | null> {
+    const order = await this.config.books.getById(id);
+    if (!order || order.status !== "PENDING_VBV") return null;
+    order.status = "VOIDED";
+    order.status_id = JUSPAY_STATUS_IDS.VOIDED;
+    await this.config.books.update(order);
+    this.sendWebhook("ORDER_VOIDED", order);
+    return { order, returnUrl: this.returnUrl(order) };
+  }
+
   /** The order as the payment page shows it. */
   find(id: string): Promise<SimOrder | null> {
     return this.config.books.getById(id);
