@@ -334,7 +334,7 @@ export class JuspaySimulator {
    */
   async voidPayment(id: string): Promise<{ order: SimOrder; returnUrl: string } | null> {
     const order = await this.config.books.getById(id);
-    if (!order || order.status !== "PENDING_VBV") return null;
+    if (order?.status !== "PENDING_VBV") return null;
     order.status = "VOIDED";
     order.status_id = JUSPAY_STATUS_IDS.VOIDED;
     await this.config.books.update(order);
