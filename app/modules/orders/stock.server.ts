@@ -20,6 +20,21 @@ export class StockShort extends Error {
 type StockLine = Pick<RequestedLine, "productId" | "size" | "setSizes" | "qty">;
 
 /**
+ * The units each product with counted stock gives or takes: lines of one product summed, sizes
+ * summed, products in id order and sizes in label order (so two orders lock rows in one order).
+ */
+function* countedDemand(lines: readonly StockLine[], facts: Map<string, ProductFacts>) {
+  const demand = stockDemand(lines);
+  for (const productId of [...demand.keys()].sort()) {
+    const product = facts.get(productId);
+    const entry = demand.get(productId);
+    if (!product?.trackInventory || !entry) continue;
+    const bySize = [...entry.sizes].sort(([a], [b]) => (a < b ? -1 : 1));
+    yield { productId, product, qty: entry.total, bySize };
+  }
+}
+
+/**
  * Takes the lines' units from stock or throws StockShort (the caller's transaction then rolls
  * back). `requireActive` refuses a product taken off sale; a payment that already went through
  * takes its stock back even then.
@@ -31,12 +46,7 @@ export async function takeStock(
   facts: Map<string, ProductFacts>,
   { requireActive = true }: { requireActive?: boolean } = {},
 ): Promise<void> {
-  const demand = stockDemand(lines);
-  for (const productId of [...demand.keys()].sort()) {
-    const product = facts.get(productId);
-    const { total: qty, sizes } = demand.get(productId) ?? { total: 0, sizes: new Map<string, number>() };
-    if (!product?.trackInventory) continue;
-    const bySize = [...sizes].sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const { productId, product, qty, bySize } of countedDemand(lines, facts)) {
     const sizeCounted = bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
     if (sizeCounted) {
       // The sizes hold the real stock; the product's total follows them, never below zero.
@@ -83,16 +93,12 @@ export async function giveBackStock(
   lines: readonly StockLine[],
   facts: Map<string, ProductFacts>,
 ): Promise<void> {
-  const demand = stockDemand(lines);
-  for (const productId of [...demand.keys()].sort()) {
-    const product = facts.get(productId);
-    const { total: qty, sizes } = demand.get(productId) ?? { total: 0, sizes: new Map<string, number>() };
-    if (!product?.trackInventory) continue;
+  for (const { productId, qty, bySize } of countedDemand(lines, facts)) {
     await tx
       .update(products)
       .set({ inventory: sql`${products.inventory} + ${qty}`, updatedAt: sql`now()` })
       .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)));
-    for (const [label, units] of [...sizes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const [label, units] of bySize) {
       await tx
         .update(productSizes)
         .set({ inventory: sql`${productSizes.inventory} + ${units}` })
