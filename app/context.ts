@@ -12,6 +12,8 @@ export interface MandiContext {
   store: Store | null;
   /** Per-response nonce for the Content-Security-Policy's inline scripts. */
   nonce: string;
+  /** The client's address (X-Forwarded-For's first entry when TRUST_PROXY), for rate limits. */
+  clientIp: string;
 }
 
 declare module "react-router" {

@@ -43,14 +43,18 @@ export const envSchema = z.object({
   JUSPAY_WEBHOOK_USERNAME: optionalText,
   JUSPAY_WEBHOOK_PASSWORD: optionalText,
   SMS_PROVIDER: z.enum(["outbox", "msg91", "twilio"]).default("outbox"),
+  MSG91_BASE_URL: z.url().default("https://control.msg91.com"),
   MSG91_AUTH_KEY: optionalText,
   MSG91_TEMPLATE_ID: optionalText,
+  TWILIO_VERIFY_BASE_URL: z.url().default("https://verify.twilio.com"),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_VERIFY_SERVICE_SID: optionalText,
   HUMAN_CHECK: z.enum(["off", "turnstile", "recaptcha"]).default("off"),
   HUMAN_CHECK_SITE_KEY: optionalText,
   HUMAN_CHECK_SECRET: optionalText,
+  /** Overrides the provider's siteverify address (tests, proxies). */
+  HUMAN_CHECK_VERIFY_URL: optionalText.pipe(z.url().optional()),
   GOOGLE_MAPS_API_KEY: optionalText,
 });
 

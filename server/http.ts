@@ -224,6 +224,7 @@ export function createHttpHandler(deps: HttpDeps) {
         log: deps.log,
         store: await deps.findStore(url.hostname),
         nonce,
+        clientIp: clientAddress(req, deps.env),
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECKOUT_MESSAGES, EMAIL_PATTERN, gstNumberSchema } from "../checkout/schema";
 
 /** Sign-in and profile rules (spec sections 5 and 9). */
 
@@ -44,3 +45,32 @@ export const verifyCodeSchema = z.object({
   phone: z.string().regex(/^\d{10}$/, ACCOUNT_MESSAGES.phone),
   code: z.string().trim().min(OTP_MIN_ACCEPTED, ACCOUNT_MESSAGES.code).max(OTP_LENGTH, ACCOUNT_MESSAGES.code),
 });
+
+const profileText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep this under ${max + 1} characters.`)
+    .default("");
+
+/**
+ * The edit-profile form: every field optional, checked with the checkout's rules and messages
+ * when filled (email, pincode, GSTIN). The phone is the one signed in with and is not edited here.
+ */
+export const profileSchema = z
+  .object({
+    name: profileText(100),
+    email: profileText(254).refine((v) => v === "" || EMAIL_PATTERN.test(v), CHECKOUT_MESSAGES.email),
+    address: profileText(200),
+    apartment: profileText(200),
+    city: profileText(100),
+    state: profileText(100),
+    pin: profileText(6).refine((v) => v === "" || /^[1-9]\d{5}$/.test(v), CHECKOUT_MESSAGES.pincode),
+    landmark: profileText(200),
+    companyName: profileText(200),
+    gstNumber: gstNumberSchema.default(""),
+  })
+  .strict();
+
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileForm = z.output<typeof profileSchema>;

@@ -2,8 +2,15 @@ import type { z } from "zod";
 
 /** JSON in and out of the Store API, with limits and clear messages. */
 
-export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ error, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+export function jsonError(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  retryAfterSeconds?: number,
+): Response {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
+  return Response.json({ error, ...extra }, { status, headers });
 }
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";

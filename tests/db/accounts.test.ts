@@ -1,0 +1,209 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { customers, otpCodes, smsOutbox } from "../../app/db/schema";
+import { makeStore } from "../../app/demo/factories";
+import { createLogger } from "../../app/logger.server";
+import { OTP_MESSAGES, OTP_RULES, type OtpDeps, sendCode, verifyCode } from "../../app/modules/accounts/otp.server";
+import { ACCOUNT_MESSAGES } from "../../app/modules/accounts/schema";
+import {
+  createSession,
+  readSession,
+  revokeSession,
+  SESSION_IDLE_MS,
+  SESSION_LIFETIME_MS,
+} from "../../app/modules/accounts/sessions.server";
+import { OutboxSms } from "../../app/modules/accounts/sms.server";
+import { createStore, type Store } from "../../app/modules/store/store.server";
+import { createTestDatabase, databaseKinds } from "./test-database";
+
+/** Sign-in codes and sessions against the real database: the abuse cases of the accounts issue. */
+
+describe.each(databaseKinds)("sign-in codes and sessions on %s", (kind) => {
+  let database: Database;
+  let store: Store;
+  let other: Store;
+  let deps: OtpDeps;
+  let phoneSeq = 0;
+  /** A fresh phone per test, so limits of one test do not touch another. */
+  const newPhone = () => `98${String(70_000_000 + phoneSeq++ * 7919).padStart(8, "0")}`;
+  const ip = (n: number) => `203.0.113.${n}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await createStore(database.db, makeStore({ slug: `acct-${kind}`, domains: [] }));
+    other = await createStore(database.db, makeStore({ slug: `acct-other-${kind}`, domains: [] }));
+    deps = { db: database.db, sms: new OutboxSms(database.db, createLogger("silent")), log: createLogger("silent") };
+  });
+  afterAll(() => database.close());
+
+  async function lastCode(phone: string): Promise<string> {
+    const [row] = await database.db
+      .select({ body: smsOutbox.body })
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.storeId, store.id), eq(smsOutbox.phone, phone)))
+      .orderBy(desc(smsOutbox.createdAt))
+      .limit(1);
+    const code = /^(\d{6}) /.exec(row?.body ?? "")?.[1];
+    if (!code) throw new Error("no code in the outbox");
+    return code;
+  }
+
+  const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
+
+  it("sends a 6-digit code kept only as a hash, signs in once with it, and links the customer", async () => {
+    const phone = newPhone();
+    const t0 = new Date();
+    expect(await sendCode(deps, store, phone, ip(1), t0)).toEqual({
+      ok: true,
+      resendAfterSeconds: 30,
+      expiresInSeconds: 600,
+    });
+    const code = await lastCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await database.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
+    expect(stored?.codeHash).not.toContain(code);
+    const signedIn = await verifyCode(deps, store.id, phone, code, ip(1), at(t0, 5));
+    if (!signedIn.ok) throw new Error(signedIn.error);
+    expect(signedIn.token).toMatch(/^[\w-]{43}$/);
+    const [customer] = await database.db.select().from(customers).where(eq(customers.id, signedIn.customerId));
+    expect(customer?.phone).toBe(phone);
+    expect(await readSession(database.db, store.id, signedIn.token, at(t0, 6))).toMatchObject({
+      customerId: customer?.id,
+    });
+    // Single use.
+    expect(await verifyCode(deps, store.id, phone, code, ip(1), at(t0, 7))).toMatchObject({
+      ok: false,
+      error: ACCOUNT_MESSAGES.invalidCode,
+    });
+  });
+
+  it("refuses an expired code, and a code after 5 wrong tries", async () => {
+    const phone = newPhone();
+    const t0 = new Date();
+    await sendCode(deps, store, phone, ip(2), t0);
+    const code = await lastCode(phone);
+    expect(await verifyCode(deps, store.id, phone, code, ip(2), at(t0, OTP_RULES.ttlSeconds + 1))).toEqual({
+      ok: false,
+      status: 401,
+      error: OTP_MESSAGES.expired,
+    });
+
+    const t1 = at(t0, 60);
+    await sendCode(deps, store, phone, ip(2), t1);
+    const fresh = await lastCode(phone);
+    const wrong = fresh === "000000" ? "111111" : "000000";
+    for (let i = 0; i < OTP_RULES.maxWrongTries; i++) {
+      expect(await verifyCode(deps, store.id, phone, wrong, ip(2), at(t1, i + 1))).toMatchObject({ status: 401 });
+    }
+    expect(await verifyCode(deps, store.id, phone, fresh, ip(2), at(t1, 10))).toMatchObject({
+      ok: false,
+      error: ACCOUNT_MESSAGES.invalidCode,
+    });
+    // An earlier code stops working when a new one is sent.
+    const t2 = at(t1, 60);
+    await sendCode(deps, store, phone, ip(2), t2);
+    const third = await lastCode(phone);
+    await sendCode(deps, store, phone, ip(2), at(t2, 31));
+    expect(await verifyCode(deps, store.id, phone, third, ip(2), at(t2, 32))).toMatchObject({ ok: false });
+  });
+
+  it("1,000 wrong codes against one phone: locked out, never signed in; the right code waits for the window", async () => {
+    const phone = newPhone();
+    // The start of an hour window, so the whole run stays inside it.
+    const t0 = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000);
+    await sendCode(deps, store, phone, ip(3), t0);
+    const code = await lastCode(phone);
+    let signedIn = 0;
+    let lockedOut = 0;
+    for (let i = 0; i < 1000; i++) {
+      const guess = String(i).padStart(6, "0");
+      if (guess === code) continue;
+      // Spread over many client addresses: the phone's own cap still holds.
+      const outcome = await verifyCode(deps, store.id, phone, guess, ip(10 + (i % 200)), at(t0, 1 + i / 100));
+      if (outcome.ok) signedIn++;
+      else if (outcome.status === 429) lockedOut++;
+    }
+    expect(signedIn).toBe(0);
+    expect(lockedOut).toBeGreaterThanOrEqual(1000 - OTP_RULES.checksPerPhonePerHour - 1);
+
+    // A new code, typed right, is refused while the phone is locked out...
+    const t1 = at(t0, 120);
+    expect(await sendCode(deps, store, phone, ip(3), t1)).toMatchObject({ ok: true });
+    const right = await lastCode(phone);
+    const refused = await verifyCode(deps, store.id, phone, right, ip(3), at(t1, 1));
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    if (refused.ok) throw new Error("signed in while locked out");
+    expect(refused.error).toMatch(/^Too many wrong codes\. Please try again in \d+ minutes?\.$/);
+    // ...and works once the window has passed.
+    const t2 = at(t0, 3600);
+    await sendCode(deps, store, phone, ip(3), t2);
+    expect(await verifyCode(deps, store.id, phone, await lastCode(phone), ip(3), at(t2, 1))).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("caps sends per phone and per client address, and says when to try again", async () => {
+    const phone = newPhone();
+    const t0 = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000);
+    expect(await sendCode(deps, store, phone, ip(4), t0)).toMatchObject({ ok: true });
+    expect(await sendCode(deps, store, phone, ip(4), at(t0, 10))).toEqual({
+      ok: false,
+      status: 429,
+      error: OTP_MESSAGES.wait(20),
+      retryAfterSeconds: 20,
+    });
+    for (let i = 1; i < OTP_RULES.sendsPerPhonePerHour; i++) {
+      expect(await sendCode(deps, store, phone, ip(4), at(t0, 31 * i))).toMatchObject({ ok: true });
+    }
+    const capped = await sendCode(deps, store, phone, ip(4), at(t0, 31 * OTP_RULES.sendsPerPhonePerHour));
+    expect(capped).toMatchObject({ ok: false, status: 429 });
+    if (capped.ok) throw new Error("not capped");
+    expect(capped.error).toMatch(/^Too many codes asked for\. Please try again in \d+ minutes?\.$/);
+
+    // One address asking for many phones.
+    const flood = ip(250);
+    const outcomes = [];
+    for (let i = 0; i < OTP_RULES.sendsPerIpPerHour + 3; i++)
+      outcomes.push(await sendCode(deps, store, newPhone(), flood, t0));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(OTP_RULES.sendsPerIpPerHour);
+  });
+
+  it("answers a known and an unknown phone alike", async () => {
+    const known = newPhone();
+    await database.db.insert(customers).values({ storeId: store.id, phone: known, firstName: "Asha" });
+    const unknown = newPhone();
+    const t0 = new Date();
+    expect(await sendCode(deps, store, known, ip(5), t0)).toEqual(await sendCode(deps, store, unknown, ip(6), t0));
+    expect(await verifyCode(deps, store.id, known, "999999", ip(5), at(t0, 1))).toEqual(
+      await verifyCode(deps, store.id, unknown, "999999", ip(6), at(t0, 1)),
+    );
+  });
+
+  it("sessions: a new token each sign-in, revoked at sign-out, idle and absolute expiry, one store only", async () => {
+    const [customer] = await database.db
+      .insert(customers)
+      .values({ storeId: store.id, phone: newPhone() })
+      .returning({ id: customers.id });
+    if (!customer) throw new Error("no customer");
+    const t0 = new Date();
+    const first = await createSession(database.db, store.id, customer.id, t0);
+    const second = await createSession(database.db, store.id, customer.id, t0);
+    expect(first).not.toBe(second);
+    expect(await readSession(database.db, other.id, first, t0)).toBeNull();
+    await revokeSession(database.db, first, t0);
+    expect(await readSession(database.db, store.id, first, t0)).toBeNull();
+    expect(await readSession(database.db, store.id, second, at(t0, 60))).not.toBeNull();
+    // Idle for longer than the idle timeout.
+    const idle = await createSession(database.db, store.id, customer.id, t0);
+    expect(await readSession(database.db, store.id, idle, new Date(t0.getTime() + SESSION_IDLE_MS + 1000))).toBeNull();
+    // Active every day, but past the absolute lifetime.
+    const busy = await createSession(database.db, store.id, customer.id, t0);
+    for (let day = 1; day <= 30; day++) {
+      const when = new Date(t0.getTime() + day * 86_400_000 - 1000);
+      const alive = await readSession(database.db, store.id, busy, when);
+      expect(alive !== null, `day ${day}`).toBe(t0.getTime() + SESSION_LIFETIME_MS > when.getTime());
+    }
+    expect(await readSession(database.db, store.id, "not-a-token", t0)).toBeNull();
+  });
+});
