@@ -3,6 +3,8 @@ import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { CartNotices } from "../components/cart-notices";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
+import { loadProfile } from "../modules/accounts/account.server";
+import { signedInCustomer } from "../modules/accounts/request.server";
 import { cart, useCart } from "../modules/cart/cart-store";
 import { cartSubtotal, lineTotal } from "../modules/cart/rules";
 import {
@@ -22,6 +24,7 @@ import { attachAutocomplete } from "../modules/location/google-maps";
 import { useLocateMe } from "../modules/location/use-locate-me";
 import { formatINR } from "../modules/money/format";
 import { PINCODE_NOT_SERVICEABLE_TEXT, PINCODE_SERVICEABLE_TEXT } from "../modules/shipping/rules";
+import { requireStore } from "../modules/store/require-store.server";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/checkout";
 
@@ -100,12 +103,38 @@ const FIELDS: Array<{
 
 type CouponState = { kind: "none" } | { kind: "applied"; code: string } | { kind: "cleared" };
 
-/** Which payment methods this store offers (PAYMENT_GATEWAY). */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * Which payment methods this store offers (PAYMENT_GATEWAY), and a signed-in customer's saved
+ * details to fill the form with. An anonymous shopper's phone or email is never looked up: that
+ * would show a stored address to whoever types someone's number (ADR 0008).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const store = requireStore(context);
+  const customer = await signedInCustomer(request, context, store);
+  const profile = customer ? await loadProfile(context.db, store.id, customer.id) : null;
   return {
     onlinePayment: context.env.PAYMENT_GATEWAY !== "none",
     testGateway: context.env.PAYMENT_GATEWAY === "sandbox",
+    saved: profile
+      ? {
+          fullName: profile.name,
+          phone: profile.phone,
+          email: profile.email,
+          addressLine1: profile.address,
+          addressLine2: profile.apartment,
+          city: profile.city,
+          state: profile.state,
+          pincode: profile.pin,
+          landmark: profile.landmark,
+          companyName: profile.companyName,
+          gstNumber: profile.gstNumber,
+        }
+      : null,
   };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
 }
 
 /**
@@ -121,7 +150,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const mapsKey = root?.mapsKey ?? null;
 
-  const [form, setForm] = useState<Required<AddressFormInput>>(EMPTY_FORM);
+  // A signed-in customer starts from their saved details.
+  const [form, setForm] = useState<Required<AddressFormInput>>(() => ({ ...EMPTY_FORM, ...(loaderData.saved ?? {}) }));
   const [submitted, setSubmitted] = useState(false);
   const [saveAddress, setSaveAddress] = useState(true);
   const [paymentMethod, setPaymentMethod] = useState<"COD" | "ONLINE">("COD");

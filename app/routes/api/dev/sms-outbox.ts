@@ -1,0 +1,24 @@
+import { and, desc, eq } from "drizzle-orm";
+import { smsOutbox } from "../../../db/schema";
+import { jsonError } from "../../../modules/http/json.server";
+import { requireStore } from "../../../modules/store/require-store.server";
+import type { Route } from "./+types/sms-outbox";
+
+/**
+ * GET /api/dev/sms-outbox?phone=XXXXXXXXXX — the last messages the development SMS outbox
+ * "sent" to a phone, newest first, so a developer (or a browser test) can read a sign-in code.
+ * Only with SMS_PROVIDER=outbox, which is refused on a public store.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.env.SMS_PROVIDER !== "outbox") return jsonError(404, "Not found.");
+  const store = requireStore(context);
+  const phone = new URL(request.url).searchParams.get("phone") ?? "";
+  if (!/^\d{10}$/.test(phone)) return jsonError(422, "Enter a valid 10-digit mobile number.");
+  const messages = await context.db
+    .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.storeId, store.id), eq(smsOutbox.phone, phone)))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(5);
+  return Response.json({ messages }, { headers: { "Cache-Control": "no-store" } });
+}

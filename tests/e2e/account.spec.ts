@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+/**
+ * The account page as a shopper meets it (spec sections 2, 4, 5): sign in with the code from
+ * the development SMS outbox, edit the profile, find the COD order placed earlier with the same
+ * phone, open it, Reorder, and the cart holds the items.
+ */
+
+let phoneSeq = 0;
+function uniquePhone(project: string): string {
+  const base = project === "phone" ? 91_000_000 : 92_000_000;
+  return `97${String(base + (((Date.now() / 1000) % 100_000) | 0) * 10 + phoneSeq++).slice(-8)}`;
+}
+
+async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
+  const { messages } = (await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
+    messages: Array<{ body: string }>;
+  };
+  const code = /^(\d{6}) /.exec(messages[0]?.body ?? "")?.[1];
+  if (!code) throw new Error("no code in the outbox");
+  return code;
+}
+
+async function placeCodOrder(page: Page, phone: string): Promise<void> {
+  await page.goto("/products");
+  await page
+    .getByRole("button", { name: /^Add .* to cart$/ })
+    .first()
+    .click();
+  await page.goto("/checkout");
+  await page.getByLabel("Full Name").fill("Meera Iyer");
+  await page.getByLabel("Phone").fill(phone);
+  await page.getByLabel("Address Line 1").fill("12 Carter Road, Bandra West");
+  await page.getByLabel("Pincode").fill("400050");
+  await expect(page.getByText("Pincode is serviceable!")).toBeVisible();
+  await page.getByRole("button", { name: "Place Order" }).first().click();
+  await expect(page).toHaveURL(/\/thank-you\?orderId=/);
+}
+
+test("sign in with a code, edit the profile, open an earlier order and reorder it", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const phone = uniquePhone(info.project.name);
+  await placeCodOrder(page, phone);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "")).not.toContain("productId");
+
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  // Phone stage: digits only, at most 10; a short number is refused with the spec's words.
+  const phoneField = page.getByLabel("Mobile number");
+  await phoneField.fill("98a20");
+  await expect(phoneField).toHaveValue("9820");
+  await page.getByRole("button", { name: "Send OTP" }).click();
+  await expect(page.getByText("Enter a valid 10-digit mobile number.")).toBeVisible();
+  await phoneField.fill(phone);
+  await page.getByRole("button", { name: "Send OTP" }).click();
+
+  // Code stage.
+  const codeField = page.getByLabel("One-time code");
+  await expect(codeField).toBeVisible();
+  await codeField.fill("12");
+  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+  await expect(page.getByText("Enter the 6-digit code you received.")).toBeVisible();
+  const code = await codeFor(page.request, phone);
+  await codeField.fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+  await expect(page.getByText("Invalid OTP")).toBeVisible();
+  await codeField.fill(code);
+  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+
+  // Signed in: the profile (saved at checkout) and the order history.
+  await expect(page.getByRole("heading", { level: 2, name: "Meera Iyer" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Saved Details" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Order History" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  await dialog.getByLabel("GSTIN").fill("27AAPFU0939F1ZX");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText(/Invalid GSTIN/)).toBeVisible();
+  await dialog.getByLabel("GSTIN").fill("");
+  await dialog.getByLabel("Company").fill("Iyer Caterers");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Iyer Caterers")).toBeVisible();
+
+  // The order placed earlier with this phone, opened, and reordered into the cart.
+  const orders = page.getByRole("list").filter({ has: page.getByText(/^Order #/) });
+  await expect(orders.getByRole("listitem")).toHaveCount(1);
+  await orders.getByRole("button").first().click();
+  const detail = page.getByRole("dialog", { name: /^Order #/ });
+  await expect(detail.getByText("Cash on Delivery")).toBeVisible();
+  await detail.getByRole("button", { name: "Reorder" }).click();
+  await expect(detail.getByText("Items added to cart!")).toBeVisible();
+  await detail.getByRole("button", { name: "Close" }).click();
+  await page.goto("/cart");
+  await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem")).toHaveCount(1);
+
+  // Checkout starts from the signed-in customer's saved details.
+  await page.goto("/checkout");
+  await expect(page.getByLabel("Full Name")).toHaveValue("Meera Iyer");
+  await expect(page.getByLabel("Company Name")).toHaveValue("Iyer Caterers");
+  await expect(page.getByLabel("Pincode")).toHaveValue("400050");
+
+  // Sign out: back to the phone stage, fields reset.
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByLabel("Mobile number")).toHaveValue("");
+});
+
+test("account endpoints answer only the signed-in customer", async ({ request }) => {
+  expect((await request.get("/api/account/profile")).status()).toBe(401);
+  expect((await request.get("/api/account/orders")).status()).toBe(401);
+  expect((await request.get("/api/account/orders/00000000-0000-4000-8000-000000000000")).status()).toBe(401);
+  // Without the anti-forgery pair a sign-in attempt is refused outright.
+  expect((await request.post("/api/account/session", { data: { phone: "9820012345", code: "123456" } })).status()).toBe(
+    403,
+  );
+});
