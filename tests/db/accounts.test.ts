@@ -4,6 +4,7 @@ import type { Database } from "../../app/db/client.server";
 import { customers, otpCodes, smsOutbox } from "../../app/db/schema";
 import { makeStore } from "../../app/demo/factories";
 import { createLogger } from "../../app/logger.server";
+import { listOrders, loadCustomer, ownsOrder, reorder } from "../../app/modules/accounts/account.server";
 import { OTP_MESSAGES, OTP_RULES, type OtpDeps, sendCode, verifyCode } from "../../app/modules/accounts/otp.server";
 import { ACCOUNT_MESSAGES } from "../../app/modules/accounts/schema";
 import {
@@ -14,7 +15,9 @@ import {
   SESSION_LIFETIME_MS,
 } from "../../app/modules/accounts/sessions.server";
 import { OutboxSms } from "../../app/modules/accounts/sms.server";
+import { placeOrder } from "../../app/modules/orders/place-order.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
+import { createOrderFixture, orderRequest } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 /** Sign-in codes and sessions against the real database: the abuse cases of the accounts issue. */
@@ -178,6 +181,44 @@ describe.each(databaseKinds)("sign-in codes and sessions on %s", (kind) => {
     expect(await verifyCode(deps, store.id, known, "999999", ip(5), at(t0, 1))).toEqual(
       await verifyCode(deps, store.id, unknown, "999999", ip(6), at(t0, 1)),
     );
+  });
+
+  it("one customer can reach none of another customer's orders", async () => {
+    const fx = await createOrderFixture(database.db, `acct-orders-${kind}`);
+    const [phoneA, phoneB] = [newPhone(), newPhone()];
+    const place = async (phone: string) => {
+      const placed = await placeOrder(
+        database.db,
+        fx.store,
+        orderRequest({
+          lines: [{ productId: fx.ids.salt, qty: 2 }],
+          address: { ...orderRequest({ lines: [{ productId: fx.ids.salt, qty: 1 }] }).address, phone },
+        }),
+      );
+      if (!placed.ok) throw new Error(placed.error);
+      return placed.order.orderId;
+    };
+    const orderA = await place(phoneA);
+    const orderB = await place(phoneB);
+    const idOf = async (phone: string) => {
+      const [row] = await database.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.storeId, fx.store.id), eq(customers.phone, phone)));
+      const customer = row ? await loadCustomer(database.db, fx.store.id, row.id) : null;
+      if (!customer) throw new Error("customer missing");
+      return customer;
+    };
+    const a = await idOf(phoneA);
+    expect((await listOrders(database.db, fx.store.id, a)).map((o) => o.id)).toEqual([orderA]);
+    expect(await ownsOrder(database.db, fx.store.id, a, orderA)).toBe(true);
+    expect(await ownsOrder(database.db, fx.store.id, a, orderB)).toBe(false);
+    expect(await reorder(database.db, fx.store.id, a, orderB)).toBeNull();
+    // The same customer id in another store reaches nothing.
+    expect(await listOrders(database.db, store.id, a)).toEqual([]);
+    expect(await ownsOrder(database.db, store.id, a, orderA)).toBe(false);
+    const again = await reorder(database.db, fx.store.id, a, orderA);
+    expect(again?.lines.map((l) => [l.name, l.qty])).toEqual([["Tata Salt 1 kg", 2]]);
   });
 
   it("sessions: a new token each sign-in, revoked at sign-out, idle and absolute expiry, one store only", async () => {
