@@ -8,10 +8,18 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 
 async function addSomethingToCart(page: Page): Promise<void> {
   await page.goto("/products");
-  await page
-    .getByRole("button", { name: /^Add .* to cart$/ })
-    .first()
-    .click();
+  const add = page.getByRole("button", { name: /^Add .* to cart$/ }).first();
+  const before = await page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "");
+  await add.click();
+  // A click that lands before the page has hydrated adds nothing: click again until the cart changes.
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "");
+      if (now !== before) return true;
+      await add.click();
+      return false;
+    })
+    .toBe(true);
 }
 
 async function checkoutOnline(page: Page): Promise<void> {
