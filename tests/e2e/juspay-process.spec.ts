@@ -9,6 +9,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { formatAmount } from "../../app/modules/payments/juspay/protocol";
 import { createFreshDatabase } from "../../scripts/fresh-postgres.mjs";
 import { type FakeJuspay, startFakeJuspay } from "../fakes/juspay-server";
+import { antiForgery } from "./helpers/anti-forgery";
 
 /**
  * The built server configured for Juspay (PAYMENT_GATEWAY=juspay) against a fake Juspay over
@@ -82,19 +83,7 @@ test("Juspay over HTTP: session, signed return, status check, duplicate webhooks
     const url = `http://127.0.0.1:${PORT}`;
     await waitFor(`the server (${output})`, async () => ((await fetch(`${url}/healthz`)).ok ? true : null), 150_000);
 
-    const home = await fetch(`${url}/`);
-    const token = home.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("mandi_csrf="))
-      ?.split(";")[0]
-      ?.split("=")[1];
-    if (!token) throw new Error("no anti-forgery cookie");
-    const headers = {
-      Cookie: `mandi_csrf=${token}`,
-      "X-CSRF-Token": token,
-      "X-Requested-With": "XMLHttpRequest",
-      "Content-Type": "application/json",
-    };
+    const headers = await antiForgery(url);
     const { products } = (await (await fetch(`${url}/api/products?limit=48`)).json()) as {
       products: Array<{ id: string; hasSizes: boolean; stock: { kind: string } }>;
     };

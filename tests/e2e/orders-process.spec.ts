@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../../app/db/client.server";
 import { createFreshDatabase } from "../../scripts/fresh-postgres.mjs";
+import { antiForgery } from "./helpers/anti-forgery";
 
 /**
  * Orders against real server processes: a process killed with SIGKILL while orders are being
@@ -45,19 +46,6 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, exited, output: () => output, url };
-}
-
-async function antiForgery(url: string): Promise<Record<string, string>> {
-  const response = await fetch(`${url}/`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("mandi_csrf="));
-  const token = cookie?.split(";")[0]?.split("=")[1];
-  if (!token) throw new Error("no anti-forgery cookie");
-  return {
-    Cookie: `mandi_csrf=${token}`,
-    "X-CSRF-Token": token,
-    "X-Requested-With": "XMLHttpRequest",
-    "Content-Type": "application/json",
-  };
 }
 
 async function placeOne(url: string, headers: Record<string, string>, productId: string, phone: string) {

@@ -99,13 +99,3 @@ const forward: Record<PaymentStatus, readonly PaymentStatus[]> = {
 export function isForwardTransition(from: PaymentStatus, to: PaymentStatus): boolean {
   return forward[from].includes(to);
 }
-
-/** The thank-you page's heading for each status (spec section 2). */
-export const PAYMENT_HEADINGS: Record<PaymentStatus, string> = {
-  paid: "Payment Successful",
-  pending: "Checking",
-  failed: "Payment Failed",
-  refunded: "Payment Refunded",
-  voided: "Payment Voided",
-  unknown: "Order Status Unknown",
-};
