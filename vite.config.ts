@@ -26,6 +26,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   },
   ssr: command === "build" ? { noExternal: ["react-router", "@react-router/node"] } : undefined,
   build: {
+    // Font files stay files (cached once, fetched only for the scripts a page uses), never
+    // base64 inside the stylesheets.
+    assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
     rolldownOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
   plugins: [reactRouter()],

@@ -14,6 +14,9 @@ import {
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { accountBadge } from "./modules/accounts/request.server";
+import { readCsrfCookie } from "./modules/security/csrf";
+import { fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
 import { themeStyle } from "./modules/store/theme";
@@ -30,8 +33,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     store: storeView(store.title, store.customisation, store.profile),
     theme: themeStyle(store.customisation),
     favicon: store.customisation.favicon,
+    /** The chosen font's self-hosted stylesheet. */
+    font: fontStylesheet(store.customisation.font),
     /** A browser key for address search (Google Places); null when the shop has none. */
     mapsKey: context.env.GOOGLE_MAPS_API_KEY ?? null,
+    /** The header's 'My Account' state; null for a shopper who is not signed in. */
+    account: await accountBadge(request, context, store),
+    /** The anti-forgery token for plain forms (the newsletter) before scripts run. */
+    csrf: readCsrfCookie(request.headers.get("cookie")) ?? "",
   };
 }
 
@@ -43,10 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root?.favicon ? <link rel="icon" href={root.favicon} /> : null}
+        <link rel="stylesheet" href={root?.font ?? fontStylesheet("Inter")} />
         <Meta />
         <Links />
       </head>
-      <body>
+      <body id="top">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -58,11 +68,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SiteHeader store={loaderData.store} />
+      <SiteHeader store={loaderData.store} account={loaderData.account} />
       <main id="main" className="page">
         <Outlet />
       </main>
-      <SiteFooter store={loaderData.store} />
+      <SiteFooter store={loaderData.store} csrf={loaderData.csrf} />
     </>
   );
 }
@@ -76,7 +86,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      {root ? <SiteHeader store={root.store} /> : null}
+      {root ? <SiteHeader store={root.store} account={root.account} /> : null}
       <main id="main" className="page narrow">
         <title>{notFound ? "Page not found" : "Something went wrong"}</title>
         <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
@@ -94,7 +104,7 @@ export function ErrorBoundary() {
           </Link>
         </p>
       </main>
-      {root ? <SiteFooter store={root.store} /> : null}
+      {root ? <SiteFooter store={root.store} csrf={root.csrf} /> : null}
     </>
   );
 }

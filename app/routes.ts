@@ -36,6 +36,7 @@ export default [
   route("api/account/orders/:id", "routes/api/account/order.ts"),
   route("api/account/reorder", "routes/api/account/reorder.ts"),
   route("api/dev/sms-outbox", "routes/api/dev/sms-outbox.ts"),
+  route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/payments/webhook", "routes/api/payment-webhook.ts"),
   route("sandbox/pay/:id", "routes/sandbox/pay.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -8,6 +8,7 @@ import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
+import { runHousekeeping } from "../app/modules/security/housekeeping.server";
 import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
 import { loadStaticFiles } from "./static";
@@ -66,7 +67,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${shownHost}:${address.port}`;
   log.info("Mandi is serving", { url, database: database.location });
-  const job = startPaymentJob(database, env, log, env.PUBLIC_URL ?? url);
+  const job = startBackgroundJob(database, env, log, env.PUBLIC_URL ?? url);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -87,18 +88,24 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 }
 
 /**
- * The abandoned-payment job, on every app process (PAYMENT_JOB_INTERVAL_SECONDS; 0 turns it
- * off). Runs never overlap within a process; across processes the job's leases and row locks
- * keep an order from being released twice.
+ * The background job on every app process (PAYMENT_JOB_INTERVAL_SECONDS; 0 turns it off): the
+ * abandoned-payment check when online payment is on, then housekeeping of the security tables.
+ * Runs never overlap within a process; across processes the job's leases and row locks keep an
+ * order from being released twice, and the deletes are harmless twice.
  */
-function startPaymentJob(database: Database, env: Env, log: Logger, origin: string): { stop(): Promise<void> } {
+function startBackgroundJob(database: Database, env: Env, log: Logger, origin: string): { stop(): Promise<void> } {
+  if (env.PAYMENT_JOB_INTERVAL_SECONDS === 0) return { stop: async () => {} };
   const setup = paymentSetup({ db: database.db, env, log }, origin);
-  if (!setup || env.PAYMENT_JOB_INTERVAL_SECONDS === 0) return { stop: async () => {} };
   let running: Promise<unknown> | null = null;
+  const run = async () => {
+    if (setup) await runPaymentJob(setup.payments, { abandonAfterMinutes: env.PAYMENT_ABANDON_MINUTES });
+    const cleaned = await runHousekeeping(database.db);
+    if (Object.values(cleaned).some((n) => n > 0)) log.info("housekeeping", { ...cleaned });
+  };
   const tick = () => {
     if (running) return;
-    running = runPaymentJob(setup.payments, { abandonAfterMinutes: env.PAYMENT_ABANDON_MINUTES })
-      .catch((error: unknown) => log.error("payment job failed", { error }))
+    running = run()
+      .catch((error: unknown) => log.error("background job failed", { error }))
       .finally(() => {
         running = null;
       });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { StoreView } from "../modules/store/settings";
+import { NewsletterForm } from "./newsletter-form";
 
 export const GST_NOTE = "Product prices are inclusive of GST.";
 
@@ -11,11 +12,46 @@ export const POLICY_LINKS = [
   { to: "/policy/shipping-policy", label: "Shipping Policy" },
 ] as const;
 
-export function SiteFooter({ store }: { store: StoreView }) {
+type Social = keyof StoreView["contact"]["socials"];
+
+const SOCIAL_LABELS: Record<Social, string> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  whatsapp: "WhatsApp",
+};
+
+/** A social setting as a link: a full https URL as it is, a WhatsApp number as a wa.me link. */
+export function socialHref(kind: Social, value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  if (kind === "whatsapp" && /^\+?[\d\s-]{10,15}$/.test(v)) {
+    const digits = v.replace(/\D/g, "");
+    return `https://wa.me/${digits.length === 10 ? `91${digits}` : digits}`;
+  }
+  try {
+    const url = new URL(v);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export const PAYMENT_BADGES = ["UPI", "Cards", "Net Banking", "Cash on Delivery"] as const;
+
+export function SiteFooter({ store, csrf }: { store: StoreView; csrf: string }) {
   const { legal, contact } = store;
+  const socials = (Object.keys(SOCIAL_LABELS) as Social[])
+    .map((kind) => ({ kind, href: socialHref(kind, contact.socials[kind]) }))
+    .filter((s): s is { kind: Social; href: string } => s.href !== null);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
+        <section aria-labelledby="footer-newsletter" className="site-footer__newsletter">
+          <h2 id="footer-newsletter">Newsletter</h2>
+          <NewsletterForm csrf={csrf} />
+        </section>
         <section aria-labelledby="footer-store">
           <h2 id="footer-store">{store.title}</h2>
           {store.tagline ? <p>{store.tagline}</p> : null}
@@ -76,6 +112,34 @@ export function SiteFooter({ store }: { store: StoreView }) {
             ) : null}
           </dl>
         </section>
+        {socials.length > 0 ? (
+          <nav aria-labelledby="footer-social">
+            <h2 id="footer-social">Follow us</h2>
+            <ul className="link-list social-links">
+              {socials.map((s) => (
+                <li key={s.kind}>
+                  <a href={s.href} rel="noopener noreferrer" target="_blank">
+                    {SOCIAL_LABELS[s.kind]}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+      <div className="site-footer__bottom">
+        <ul className="payment-badges" aria-label="We accept">
+          {PAYMENT_BADGES.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+        <p className="muted">
+          © {new Date().getFullYear()} {legal.companyName || store.title}
+        </p>
+        <a className="back-to-top" href="#top">
+          Back to top
+        </a>
       </div>
     </footer>
   );

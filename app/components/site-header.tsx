@@ -1,10 +1,18 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { AccountBadge } from "../modules/accounts/request.server";
 import type { StoreView } from "../modules/store/settings";
-import { CartButton } from "./cart-drawer";
+import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";
 import { HeaderSearch } from "./header-search";
+import { useHydrated } from "./ui/use-hydrated";
 
-export function SiteHeader({ store }: { store: StoreView }) {
+/**
+ * The header (spec section 2): logo, delivery location, search, cart and the main links. On
+ * phones the links fold into a Menu (a native disclosure, so it opens without scripts too)
+ * with Home, Shop, Cart (opens the cart drawer) and My Account.
+ */
+export function SiteHeader({ store, account }: { store: StoreView; account: AccountBadge | null }) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -16,25 +24,117 @@ export function SiteHeader({ store }: { store: StoreView }) {
         </Link>
         <DeliveryLocation />
         <HeaderSearch />
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="main-nav">
           <ul className="nav-list">
-            <li>
+            <li className="wide-only">
               <NavLink to="/" end>
                 Home
               </NavLink>
             </li>
-            <li>
+            <li className="wide-only">
               <NavLink to="/products">Shop</NavLink>
             </li>
             <li>
               <CartButton />
             </li>
-            <li>
-              <NavLink to="/account">My Account</NavLink>
+            <li className="wide-only">
+              <AccountLink account={account} />
             </li>
           </ul>
+          <MobileMenu account={account} />
         </nav>
       </div>
     </header>
+  );
+}
+
+function AccountLink({ account }: { account: AccountBadge | null }) {
+  return (
+    <NavLink to="/account" className={account ? "account-link signed-in" : "account-link"}>
+      {account ? (
+        <span className="account-link__avatar" aria-hidden="true">
+          {account.firstName.charAt(0).toUpperCase() || "✓"}
+        </span>
+      ) : null}
+      My Account
+      {account ? (
+        <span className="visually-hidden">
+          {account.firstName ? ` (signed in as ${account.firstName})` : " (signed in)"}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+function MobileMenu({ account }: { account: AccountBadge | null }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
+
+  // A new page closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  useEffect(close, [pathname, search]);
+
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && details.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    const onOutside = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onOutside);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onOutside);
+    };
+  }, []);
+
+  return (
+    <details ref={menu} className="mobile-menu" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      {/* role and aria-expanded spelled out: not every tool reads a summary as the button it is */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a summary is a button; a <button> would not open without scripts */}
+      <summary role="button" aria-expanded={open} aria-controls="mobile-menu-list">
+        <span aria-hidden="true" className="mobile-menu__icon" />
+        Menu
+      </summary>
+      <ul className="mobile-menu__list" id="mobile-menu-list">
+        <li>
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/products">Shop</NavLink>
+        </li>
+        <li>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                cartDrawer.open();
+              }}
+            >
+              Cart
+            </button>
+          ) : (
+            <NavLink to="/cart">Cart</NavLink>
+          )}
+        </li>
+        <li>
+          <AccountLink account={account} />
+        </li>
+      </ul>
+    </details>
   );
 }

@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { type HumanCheckConfig, HumanCheckWidget } from "../components/human-check-widget";
 import { ProductImage } from "../components/ui/product-image";
 import { listOrders, loadProfile, type OrderSummary, type Profile } from "../modules/accounts/account.server";
 import { accountApi } from "../modules/accounts/client";
+import { humanCheck } from "../modules/accounts/human-check.server";
 import { signedInCustomer } from "../modules/accounts/request.server";
 import {
   ACCOUNT_MESSAGES,
@@ -32,7 +34,13 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const customer = await signedInCustomer(request, context, store);
-  if (!customer) return { signedIn: false as const };
+  if (!customer) {
+    const check = humanCheck(context.env, context.log);
+    return {
+      signedIn: false as const,
+      humanCheck: check.kind !== "off" && check.siteKey ? { kind: check.kind, siteKey: check.siteKey } : null,
+    };
+  }
   const [profile, orders] = await Promise.all([
     loadProfile(context.db, store.id, customer.id).catch(() => null),
     listOrders(context.db, store.id, customer).catch(() => null),
@@ -48,7 +56,8 @@ const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZ
  */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  if (!loaderData.signedIn) return <SignIn onSignedIn={() => revalidator.revalidate()} />;
+  if (!loaderData.signedIn)
+    return <SignIn humanCheck={loaderData.humanCheck} onSignedIn={() => revalidator.revalidate()} />;
   return (
     <section className="account">
       <h1>My Account</h1>
@@ -60,34 +69,54 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function SignIn({ humanCheck, onSignedIn }: { humanCheck: HumanCheckConfig | null; onSignedIn: () => void }) {
   const [stage, setStage] = useState<"phone" | "otp">("phone");
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const [humanReset, setHumanReset] = useState(0);
+  const [resendAt, setResendAt] = useState(0);
+  const now = useNow(stage === "otp" && resendAt > Date.now());
   const codeInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (stage === "otp") codeInput.current?.focus();
   }, [stage]);
 
-  async function sendCode(event: FormEvent) {
-    event.preventDefault();
+  async function requestCode(): Promise<boolean> {
     setError(null);
     if (!/^\d{10}$/.test(phone)) {
       setError(ACCOUNT_MESSAGES.phone);
-      return;
+      return false;
+    }
+    if (humanCheck && !humanToken) {
+      setError(ACCOUNT_MESSAGES.humanCheck);
+      return false;
     }
     setBusy(true);
-    const sent = await accountApi("/api/account/code", "POST", { phone });
+    const sent = await accountApi<{ resendAfterSeconds: number }>("/api/account/code", "POST", {
+      phone,
+      ...(humanToken ? { humanToken } : {}),
+    });
     setBusy(false);
+    // A verification token is good for one send, whatever its outcome.
+    if (humanCheck) setHumanReset((n) => n + 1);
     if (!sent.ok) {
       setError(sent.error || ACCOUNT_MESSAGES.sendFailed);
-      return;
+      return false;
     }
-    setCode("");
-    setStage("otp");
+    setResendAt(Date.now() + sent.data.resendAfterSeconds * 1000);
+    return true;
+  }
+
+  async function sendCode(event: FormEvent) {
+    event.preventDefault();
+    if (await requestCode()) {
+      setCode("");
+      setStage("otp");
+    }
   }
 
   async function verify(event: FormEvent) {
@@ -107,12 +136,19 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     onSignedIn();
   }
 
+  const errorLine = error ? (
+    <p className="field-error" id="account-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+  const resendIn = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
   return (
     <section className="account narrow">
       <h1>My Account</h1>
       <div className="panel">
         {stage === "phone" ? (
-          <form onSubmit={sendCode} noValidate>
+          <form id="account-phone-form" onSubmit={sendCode} noValidate>
             <h2>Sign in with your phone</h2>
             <p className="muted">We'll send a one-time code by SMS.</p>
             <div className="field">
@@ -133,17 +169,9 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
                 />
               </div>
             </div>
-            {error ? (
-              <p className="field-error" id="account-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <button type="submit" className="button" disabled={busy}>
-              Send OTP
-            </button>
           </form>
         ) : (
-          <form onSubmit={verify} noValidate>
+          <form id="account-code-form" onSubmit={verify} noValidate>
             <h2>Enter your code</h2>
             <p className="muted">
               Sent to {PHONE_PREFIX} {phone}. It is valid for 10 minutes.
@@ -164,32 +192,58 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
                 onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, "").slice(0, OTP_LENGTH))}
               />
             </div>
-            {error ? (
-              <p className="field-error" id="account-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="actions">
-              <button type="submit" className="button" disabled={busy}>
-                Verify &amp; Sign In
-              </button>
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => {
-                  setStage("phone");
-                  setCode("");
-                  setError(null);
-                }}
-              >
-                Change phone
-              </button>
-            </div>
           </form>
+        )}
+        {/* One widget for both stages: a resend needs a fresh token too. */}
+        {humanCheck ? <HumanCheckWidget config={humanCheck} resetKey={humanReset} onToken={setHumanToken} /> : null}
+        {errorLine}
+        {stage === "phone" ? (
+          <button type="submit" form="account-phone-form" className="button" disabled={busy}>
+            Send OTP
+          </button>
+        ) : (
+          <div className="actions">
+            <button type="submit" form="account-code-form" className="button" disabled={busy}>
+              Verify &amp; Sign In
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={busy || resendIn > 0}
+              onClick={async () => {
+                if (await requestCode()) setCode("");
+              }}
+            >
+              {resendIn > 0 ? `Resend OTP in ${resendIn}s` : "Resend OTP"}
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => {
+                setStage("phone");
+                setCode("");
+                setError(null);
+              }}
+            >
+              Change phone
+            </button>
+          </div>
         )}
       </div>
     </section>
   );
+}
+
+/** The current time, ticking every second while `running`. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
 }
 
 const DETAIL_LABELS: Array<[keyof Profile, string]> = [

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { customers, otpCodes, smsOutbox } from "../../app/db/schema";
+import { customers, otpCodes, rateLimits, sessions, smsOutbox } from "../../app/db/schema";
 import { makeStore } from "../../app/demo/factories";
 import { createLogger } from "../../app/logger.server";
 import { listOrders, loadCustomer, ownsOrder, reorder } from "../../app/modules/accounts/account.server";
@@ -16,6 +16,7 @@ import {
 } from "../../app/modules/accounts/sessions.server";
 import { OutboxSms } from "../../app/modules/accounts/sms.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
+import { runHousekeeping } from "../../app/modules/security/housekeeping.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createOrderFixture, orderRequest } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
@@ -246,5 +247,62 @@ describe.each(databaseKinds)("sign-in codes and sessions on %s", (kind) => {
       expect(alive !== null, `day ${day}`).toBe(t0.getTime() + SESSION_LIFETIME_MS > when.getTime());
     }
     expect(await readSession(database.db, store.id, "not-a-token", t0)).toBeNull();
+  });
+
+  it("housekeeping deletes passed rate-limit windows, old codes and outbox messages, and dead sessions only", async () => {
+    const phone = newPhone();
+    const customer = await database.db
+      .insert(customers)
+      .values({ storeId: store.id, phone, firstName: "Old" })
+      .returning({ id: customers.id });
+    const customerId = customer[0]?.id ?? "";
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const live = await createSession(database.db, store.id, customerId);
+    const expired = await createSession(database.db, store.id, customerId, days(32));
+    const idle = await createSession(database.db, store.id, customerId, days(9));
+    const signedOut = await createSession(database.db, store.id, customerId);
+    await revokeSession(database.db, signedOut, days(2));
+    await database.db.insert(rateLimits).values([
+      { key: `hk:${phone}`, windowStart: days(2), count: 9 },
+      { key: `hk:${phone}`, windowStart: new Date(), count: 1 },
+    ]);
+    await database.db.insert(otpCodes).values([
+      { storeId: store.id, phone, codeHash: "old", expiresAt: days(2) },
+      { storeId: store.id, phone, codeHash: "new", expiresAt: new Date(Date.now() + 600_000) },
+    ]);
+    await database.db.insert(smsOutbox).values([
+      { storeId: store.id, phone, body: "old", createdAt: days(2) },
+      { storeId: store.id, phone, body: "new" },
+    ]);
+
+    const report = await runHousekeeping(database.db);
+    expect(report.rateLimits).toBeGreaterThanOrEqual(1);
+    expect(report.sessions).toBeGreaterThanOrEqual(3);
+    const left = async <T>(rows: Promise<T[]>) => (await rows).length;
+    expect(
+      await left(
+        database.db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `hk:${phone}`)),
+      ),
+    ).toBe(1);
+    expect(
+      (await database.db.select({ h: otpCodes.codeHash }).from(otpCodes).where(eq(otpCodes.phone, phone))).map(
+        (r) => r.h,
+      ),
+    ).toEqual(["new"]);
+    expect(
+      (await database.db.select({ b: smsOutbox.body }).from(smsOutbox).where(eq(smsOutbox.phone, phone))).map(
+        (r) => r.b,
+      ),
+    ).toEqual(["new"]);
+    const sessionsLeft = await database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.customerId, customerId));
+    expect(sessionsLeft).toHaveLength(1);
+    expect(await readSession(database.db, store.id, live)).not.toBeNull();
+    for (const gone of [expired, idle, signedOut]) expect(await readSession(database.db, store.id, gone)).toBeNull();
   });
 });

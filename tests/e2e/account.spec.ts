@@ -55,9 +55,10 @@ test("sign in with a code, edit the profile, open an earlier order and reorder i
   await phoneField.fill(phone);
   await page.getByRole("button", { name: "Send OTP" }).click();
 
-  // Code stage.
+  // Code stage, with the resend counting down from the server's 30 seconds.
   const codeField = page.getByLabel("One-time code");
   await expect(codeField).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Resend OTP in \d+s$/ })).toBeDisabled();
   await codeField.fill("12");
   await page.getByRole("button", { name: "Verify & Sign In" }).click();
   await expect(page.getByText("Enter the 6-digit code you received.")).toBeVisible();
@@ -72,6 +73,10 @@ test("sign in with a code, edit the profile, open an earlier order and reorder i
   await expect(page.getByRole("heading", { level: 2, name: "Meera Iyer" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Saved Details" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Order History" })).toBeVisible();
+  // The header shows the signed-in state on every page (on phones, inside the Menu).
+  if (info.project.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("link", { name: "My Account (signed in as Meera)" })).toBeVisible();
+  if (info.project.name === "phone") await page.keyboard.press("Escape");
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
   await page.getByRole("button", { name: "Edit Profile" }).click();
@@ -107,6 +112,8 @@ test("sign in with a code, edit the profile, open an earlier order and reorder i
   await page.goto("/account");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByLabel("Mobile number")).toHaveValue("");
+  if (info.project.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("link", { name: "My Account", exact: true })).toBeVisible();
 });
 
 test("account endpoints answer only the signed-in customer", async ({ request }) => {

@@ -1,45 +1,14 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg91Sms, SmsError, TwilioVerifySms } from "../../app/modules/accounts/sms.server";
+import { type FakeServer, fakeServer } from "../fakes/http-server";
 
 /**
  * The real SMS providers against fakes that speak their protocols over HTTP
  * (reference/india.md): MSG91's OTP API and Twilio Verify.
  */
 
-interface Received {
-  method: string;
-  url: URL;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-
-async function fakeServer(
-  answer: (r: Received) => { status: number; body: unknown },
-): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
-    req.on("end", () => {
-      const r = { method: req.method ?? "", url: new URL(req.url ?? "/", "http://fake"), headers: req.headers, body };
-      received.push(r);
-      const { status, body: out } = answer(r);
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(out));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("MSG91", () => {
-  let fake: Awaited<ReturnType<typeof fakeServer>>;
+  let fake: FakeServer;
   beforeAll(async () => {
     fake = await fakeServer((r) =>
       r.headers.authkey === "auth-123" && r.url.searchParams.get("mobile")?.match(/^91\d{10}$/)
@@ -72,7 +41,7 @@ describe("MSG91", () => {
 });
 
 describe("Twilio Verify", () => {
-  let fake: Awaited<ReturnType<typeof fakeServer>>;
+  let fake: FakeServer;
   const pending = new Map<string, string>();
   beforeAll(async () => {
     fake = await fakeServer((r) => {

@@ -8,6 +8,8 @@ export const ACCOUNT_MESSAGES = {
   code: "Enter the 6-digit code you received.",
   sendFailed: "Failed to send OTP",
   invalidCode: "Invalid OTP",
+  /** Not in the spec: the human check (when the shop turned it on) was not completed yet. */
+  humanCheck: "Please complete the verification first.",
   profileLoad: "Could not load profile.",
   ordersLoad: "Could not load orders.",
   noDetails: "No saved details found yet.",

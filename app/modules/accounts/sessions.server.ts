@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { sessions } from "../../db/schema";
 import { readCookie } from "../security/csrf";
@@ -92,11 +92,4 @@ export async function revokeSession(db: Db, token: string | null, now = new Date
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashSessionToken(token)), isNull(sessions.revokedAt)));
-}
-
-/** Deletes sessions that can no longer be used (housekeeping). */
-export async function deleteDeadSessions(db: Db): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(sql`${sessions.expiresAt} < now() or ${sessions.revokedAt} < now() - interval '1 day'`);
 }

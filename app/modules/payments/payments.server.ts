@@ -1,14 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
-import {
-  customerCartItems,
-  idempotencyKeys,
-  orderEvents,
-  orders,
-  paymentAttempts,
-  paymentEvents,
-} from "../../db/schema";
+import { customerCartItems, orderEvents, orders, paymentAttempts, paymentEvents } from "../../db/schema";
 import type { Logger } from "../../logger.server";
 import type { Paise } from "../money/types";
 import { giveBackStock, orderStockLines, StockShort, takeStock } from "../orders/stock.server";
@@ -485,19 +478,18 @@ export interface JobReport {
   paidLate: number;
   skipped: number;
   events: number;
-  keysDeleted: number;
 }
 
 /**
  * The background job (every app process runs it): unpaid ONLINE orders past their time are
  * checked once more with the gateway, then marked failed with their stock given back; webhook
- * events left unprocessed are processed; old idempotency keys are deleted. A lease on each
+ * events left unprocessed are processed. A lease on each
  * order keeps two processes from checking it at once; the row lock and stock_released_at keep
  * its stock from ever going back twice.
  */
 export async function runPaymentJob(payments: Payments, options: AbandonOptions): Promise<JobReport> {
   const { db, log } = payments;
-  const report: JobReport = { released: 0, paidLate: 0, skipped: 0, events: 0, keysDeleted: 0 };
+  const report: JobReport = { released: 0, paidLate: 0, skipped: 0, events: 0 };
   const minutes = Math.max(1, Math.round(options.abandonAfterMinutes));
   const lastActivity = sql`greatest(${orders.createdAt}, coalesce((select max(a.created_at) from payment_attempts a where a.order_id = ${orders.id}), ${orders.createdAt}))`;
   const claimed = await db
@@ -548,11 +540,6 @@ export async function runPaymentJob(payments: Payments, options: AbandonOptions)
   }
 
   report.events = await retryEvents(payments);
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - interval '1 day'`))
-    .returning({ key: idempotencyKeys.key });
-  report.keysDeleted = deleted.length;
   if (report.released + report.paidLate + report.skipped + report.events > 0) log.info("payment job", { ...report });
   return report;
 }

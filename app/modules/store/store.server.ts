@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { pincodeRates, storeDomains, stores } from "../../db/schema";
 import type { PincodeBandRates } from "../shipping/rules";
@@ -66,8 +66,86 @@ export async function createStore(db: Db, input: NewStore): Promise<Store> {
   });
 }
 
+/** A host name a store can be mapped to: letters, digits and hyphens in dot-separated labels. */
+const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export function checkHost(host: string): string {
+  const normal = normaliseHost(host);
+  if (!HOST_PATTERN.test(normal)) throw new StoreAdminError(`"${host}" is not a host name like shop.example.in.`);
+  return normal;
+}
+
+/** A refusal a command shows as it is. */
+export class StoreAdminError extends Error {
+  override name = "StoreAdminError";
+}
+
 export async function addStoreDomain(db: Db, storeId: string, host: string): Promise<void> {
-  await db.insert(storeDomains).values({ host: normaliseHost(host), storeId });
+  const normal = checkHost(host);
+  const [taken] = await db.select().from(storeDomains).where(eq(storeDomains.host, normal));
+  if (taken && taken.storeId !== storeId) throw new StoreAdminError(`${normal} already belongs to another store.`);
+  if (!taken) await db.insert(storeDomains).values({ host: normal, storeId });
+}
+
+export async function removeStoreDomain(db: Db, storeId: string, host: string): Promise<boolean> {
+  const removed = await db
+    .delete(storeDomains)
+    .where(and(eq(storeDomains.storeId, storeId), eq(storeDomains.host, normaliseHost(host))))
+    .returning({ host: storeDomains.host });
+  return removed.length > 0;
+}
+
+export interface StoreListing {
+  id: string;
+  slug: string;
+  title: string;
+  domains: string[];
+}
+
+export async function listStores(db: Db): Promise<StoreListing[]> {
+  const rows = await db
+    .select({ id: stores.id, slug: stores.slug, title: stores.title })
+    .from(stores)
+    .orderBy(asc(stores.createdAt));
+  const domains = await db.select().from(storeDomains).orderBy(asc(storeDomains.host));
+  return rows.map((r) => ({ ...r, domains: domains.filter((d) => d.storeId === r.id).map((d) => d.host) }));
+}
+
+export async function findStoreBySlug(db: Db, slug: string): Promise<Store | null> {
+  const [row] = await db.select().from(stores).where(eq(stores.slug, slug));
+  return row ? toStore(row) : null;
+}
+
+/**
+ * Changes a store's settings: `title`, then any field of the customisation or profile
+ * documents, each checked by its schema (a colour must be #rrggbb, sizes are numbers...).
+ */
+export async function updateStoreSettings(
+  db: Db,
+  storeId: string,
+  changes: { title?: string; customisation?: Partial<StoreCustomisation>; profile?: Partial<StoreProfile> },
+): Promise<Store> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("update");
+    if (!row) throw new StoreAdminError("No such store.");
+    const current = toStore(row);
+    const customisation = customisationSchema.safeParse({ ...current.customisation, ...changes.customisation });
+    if (!customisation.success) throw new StoreAdminError(settingsProblem(customisation.error));
+    const profile = profileSchema.safeParse({ ...current.profile, ...changes.profile });
+    if (!profile.success) throw new StoreAdminError(settingsProblem(profile.error));
+    const [updated] = await tx
+      .update(stores)
+      .set({ title: changes.title?.trim() || row.title, customisation: customisation.data, profile: profile.data })
+      .where(eq(stores.id, storeId))
+      .returning();
+    if (!updated) throw new StoreAdminError("No such store.");
+    return toStore(updated);
+  });
+}
+
+function settingsProblem(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  return `${issue?.path.map(String).join(".") || "settings"}: ${issue?.message ?? "invalid"}`;
 }
 
 /**

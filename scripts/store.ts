@@ -1,0 +1,145 @@
+/**
+ * npm run store -- list
+ * npm run store -- create <slug> --title "Store name" [--domain shop.example.in] [--demo [--products N]]
+ * npm run store -- domain add <slug> <host>
+ * npm run store -- domain remove <slug> <host>
+ * npm run store -- set <slug> key=value ...   (title, any customisation or profile setting)
+ *
+ * One installation serves several stores: the request's host picks the store. While there is a
+ * single store and no domain is mapped, it answers every host; once domains are mapped, each
+ * store answers only its own hosts.
+ */
+import { seedDemoStore } from "../app/demo/seed.server";
+import { customisationSchema, profileSchema } from "../app/modules/store/settings";
+import {
+  addStoreDomain,
+  checkHost,
+  createStore,
+  findStoreBySlug,
+  listStores,
+  removeStoreDomain,
+  StoreAdminError,
+  updateStoreSettings,
+} from "../app/modules/store/store.server";
+import { fail, openFromEnv, parseArgs, readEnv } from "./cli";
+
+const USAGE = `Usage:
+  npm run store -- list
+  npm run store -- create <slug> --title "Store name" [--domain shop.example.in] [--demo [--products N]]
+  npm run store -- domain add <slug> <host>
+  npm run store -- domain remove <slug> <host>
+  npm run store -- set <slug> key=value ...
+Settings for set: title, ${Object.keys(customisationSchema.shape)
+  .filter((k) => k !== "banners")
+  .join(", ")},
+  ${Object.keys(profileSchema.shape).join(", ")}`;
+
+const { options, positional } = parseArgs(process.argv.slice(2));
+const [command, ...rest] = positional;
+if (!command || options.has("help")) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(command ? 0 : 1);
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
+
+/** key=value pairs, each value read as its setting expects (numbers, true/false, text). */
+function readSettings(pairs: string[]): Parameters<typeof updateStoreSettings>[2] {
+  const customisation: Record<string, unknown> = {};
+  const profile: Record<string, unknown> = {};
+  let title: string | undefined;
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    if (at < 1) fail(`"${pair}" is not key=value.\n${USAGE}`);
+    const key = pair.slice(0, at);
+    const raw = pair.slice(at + 1);
+    if (key === "title") title = raw;
+    else if (key in customisationSchema.shape && key !== "banners") {
+      customisation[key] =
+        key === "headingSize" || key === "bodySize" ? Number(raw) : key === "roundedButtons" ? raw === "true" : raw;
+    } else if (key in profileSchema.shape) profile[key] = raw;
+    else fail(`Unknown setting "${key}".\n${USAGE}`);
+  }
+  return { title, customisation, profile };
+}
+
+const env = readEnv();
+const database = await openFromEnv(env);
+const db = database.db;
+const needStore = async (slug: string | undefined) => {
+  const store = slug ? await findStoreBySlug(db, slug) : null;
+  if (!store) {
+    const known = (await listStores(db)).map((s) => s.slug).join(", ") || "none yet";
+    fail(`No store "${slug ?? ""}". Stores: ${known}.`);
+  }
+  return store;
+};
+
+try {
+  switch (command) {
+    case "list": {
+      const all = await listStores(db);
+      if (all.length === 0) process.stdout.write("No stores yet.\n");
+      for (const s of all) {
+        const hosts = s.domains.length > 0 ? s.domains.join(", ") : all.length === 1 ? "every host" : "no host";
+        process.stdout.write(`${s.slug}\t${s.title}\t${hosts}\n`);
+      }
+      break;
+    }
+    case "create": {
+      const [slug] = rest;
+      const title = options.get("title");
+      if (!slug || !SLUG.test(slug)) fail(`Give a slug of 3-50 lowercase letters, digits and hyphens.\n${USAGE}`);
+      if (typeof title !== "string" || title.trim() === "") fail(`Give the store's name with --title.\n${USAGE}`);
+      if (await findStoreBySlug(db, slug)) fail(`A store "${slug}" already exists.`);
+      const domain = options.get("domain");
+      const domains = typeof domain === "string" ? [checkHost(domain)] : [];
+      const products = options.get("products");
+      if (options.has("demo")) {
+        const result = await seedDemoStore(db, {
+          slug,
+          title: title.trim(),
+          domains,
+          products: typeof products === "string" ? Number(products) : undefined,
+        });
+        process.stdout.write(
+          `Created store "${title.trim()}" (${slug}) with the demo catalogue: ${result.summary.productsCreated} products.\n`,
+        );
+      } else {
+        await createStore(db, { slug, title: title.trim(), domains });
+        process.stdout.write(
+          `Created store "${title.trim()}" (${slug}). Load its catalogue with: npm run import -- products.csv --store ${slug}\n`,
+        );
+      }
+      if (domains.length > 0) process.stdout.write(`It answers at ${domains.join(", ")}.\n`);
+      break;
+    }
+    case "domain": {
+      const [action, slug, host] = rest;
+      if ((action !== "add" && action !== "remove") || !host) fail(USAGE);
+      const store = await needStore(slug);
+      if (action === "add") {
+        await addStoreDomain(db, store.id, host);
+        process.stdout.write(`${checkHost(host)} now opens "${store.title}".\n`);
+      } else if (await removeStoreDomain(db, store.id, host)) {
+        process.stdout.write(`${checkHost(host)} no longer opens "${store.title}".\n`);
+      } else fail(`${host} is not a domain of "${store.title}".`);
+      break;
+    }
+    case "set": {
+      const [slug, ...pairs] = rest;
+      const store = await needStore(slug);
+      if (pairs.length === 0) fail(USAGE);
+      const updated = await updateStoreSettings(db, store.id, readSettings(pairs));
+      process.stdout.write(`Saved the settings of "${updated.title}".\n`);
+      break;
+    }
+    default:
+      fail(`Unknown command "${command}".\n${USAGE}`);
+  }
+} catch (error) {
+  if (error instanceof StoreAdminError) fail(error.message);
+  throw error;
+} finally {
+  await database.close();
+}
