@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import { type CSSProperties, type ReactNode, useMemo } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { OfflineBanner, useOfflineLinks, useOnline, useServiceWorker, useStoreViewCache } from "./components/offline";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { accountBadge } from "./modules/accounts/request.server";
@@ -32,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin: siteOrigin(request, context.env),
     store: storeView(store.title, store.customisation, store.profile),
     theme: themeStyle(store.customisation),
+    themeColor: store.customisation.primaryColor,
     favicon: store.customisation.favicon,
     /** The chosen font's self-hosted stylesheet. */
     font: fontStylesheet(store.customisation.font),
@@ -53,6 +55,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root?.favicon ? <link rel="icon" href={root.favicon} /> : null}
         <link rel="stylesheet" href={root?.font ?? fontStylesheet("Inter")} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/192.png" />
+        {root ? <meta name="theme-color" content={root.themeColor} /> : null}
         <Meta />
         <Links />
       </head>
@@ -66,8 +71,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useServiceWorker();
+  useOfflineLinks();
+  useStoreViewCache(
+    useMemo(() => ({ store: loaderData.store, theme: loaderData.theme }), [loaderData.store, loaderData.theme]),
+  );
   return (
     <>
+      <OfflineBanner />
       <SiteHeader store={loaderData.store} account={loaderData.account} />
       <main id="main" className="page">
         <Outlet />
@@ -84,16 +95,21 @@ export function ErrorBoundary() {
     return <StoreNotFound />;
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const online = useOnline();
+  const heading = notFound ? "Page not found" : online ? "Something went wrong" : "You're offline";
   return (
     <>
+      <OfflineBanner />
       {root ? <SiteHeader store={root.store} account={root.account} /> : null}
       <main id="main" className="page narrow">
-        <title>{notFound ? "Page not found" : "Something went wrong"}</title>
-        <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <title>{heading}</title>
+        <h1>{heading}</h1>
         <p>
           {notFound
             ? "We couldn't find the page you were looking for."
-            : "An unexpected error happened on our side. Please try again in a moment."}
+            : online
+              ? "An unexpected error happened on our side. Please try again in a moment."
+              : "This page has not been saved on this device yet. The pages you visited before are still here."}
         </p>
         <p className="actions">
           <Link className="button" to="/">

@@ -42,6 +42,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:name", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("icons/:name", "routes/app-icon.ts"),
   route("not-found", "routes/not-found.tsx", { id: "not-found" }),
   // Any unknown path renders the not-found page with HTTP 404.
   route("*", "routes/not-found.tsx", { id: "unknown-path" }),

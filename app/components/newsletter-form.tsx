@@ -52,7 +52,7 @@ export function NewsletterForm({ csrf }: { csrf: string }) {
 
   return (
     <form id="newsletter" className="newsletter" method="post" action="/api/newsletter" onSubmit={submit} noValidate>
-      <label htmlFor="newsletter-email">Get offers and new arrivals by email</label>
+      <label htmlFor="newsletter-email">Get offers and new arrivals</label>
       <input type="hidden" name={CSRF_FIELD} value={(hydrated ? readCsrfCookie(document.cookie) : null) ?? csrf} />
       <div className="newsletter__row">
         <input

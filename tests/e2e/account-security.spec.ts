@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
 
 /**
@@ -11,9 +12,9 @@ import { type APIRequestContext, type APIResponse, expect, request as playwright
 /** HTTP only: once (in the desktop project) is enough. */
 const onlyOnce = () => test.skip(test.info().project.name !== "desktop", "HTTP only; runs in the desktop project");
 
-let phoneSeq = 0;
+/** A phone no other test (in any worker) uses: each gets its own codes and limits. */
 function uniquePhone(): string {
-  return `96${String(30_000_000 + (((Date.now() / 1000) % 100_000) | 0) * 10 + phoneSeq++).slice(-8)}`;
+  return `96${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 }
 
 async function antiForgery(request: APIRequestContext): Promise<Record<string, string>> {
