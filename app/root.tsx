@@ -91,11 +91,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
+  const online = useOnline();
   if (isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "store-not-found") {
     return <StoreNotFound />;
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const online = useOnline();
   const heading = notFound ? "Page not found" : online ? "Something went wrong" : "You're offline";
   return (
     <>

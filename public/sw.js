@@ -47,7 +47,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data;
   if (data?.type !== "cache-urls" || !Array.isArray(data.urls)) return;
-  const sameOrigin = (url) => typeof url === "string" && new URL(url, self.location.href).origin === self.location.origin;
+  const sameOrigin = (url) =>
+    typeof url === "string" && new URL(url, self.location.href).origin === self.location.origin;
   const jobs = data.urls
     .filter(sameOrigin)
     .slice(0, 100)
