@@ -48,9 +48,9 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
   );
 }
 
-function AccountLink({ account }: { account: AccountBadge | null }) {
+function AccountLink({ account, onClick }: { account: AccountBadge | null; onClick?: () => void }) {
   return (
-    <NavLink to="/account" className={account ? "account-link signed-in" : "account-link"}>
+    <NavLink to="/account" className={account ? "account-link signed-in" : "account-link"} onClick={onClick}>
       {account ? (
         <span className="account-link__avatar" aria-hidden="true">
           {account.firstName.charAt(0).toUpperCase() || "✓"}
@@ -109,12 +109,14 @@ function MobileMenu({ account }: { account: AccountBadge | null }) {
       </summary>
       <ul className="mobile-menu__list" id="mobile-menu-list">
         <li>
-          <NavLink to="/" end>
+          <NavLink to="/" end onClick={close}>
             Home
           </NavLink>
         </li>
         <li>
-          <NavLink to="/products">Shop</NavLink>
+          <NavLink to="/products" onClick={close}>
+            Shop
+          </NavLink>
         </li>
         <li>
           {hydrated ? (
@@ -128,11 +130,13 @@ function MobileMenu({ account }: { account: AccountBadge | null }) {
               Cart
             </button>
           ) : (
-            <NavLink to="/cart">Cart</NavLink>
+            <NavLink to="/cart" onClick={close}>
+              Cart
+            </NavLink>
           )}
         </li>
         <li>
-          <AccountLink account={account} />
+          <AccountLink account={account} onClick={close} />
         </li>
       </ul>
     </details>

@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+/**
+ * The store's face (spec sections 2 and 3): header with the phone Menu, footer with the
+ * newsletter, legal details, social links, payment badges and back-to-top, and the five policy
+ * pages filled in with the operator's details from the store's settings.
+ */
+
+const POLICIES = [
+  ["/policy/terms-and-condition", "Terms & Conditions"],
+  ["/policy/terms-of-use", "Terms of Use"],
+  ["/policy/privacy-policy", "Privacy Policy"],
+  ["/policy/return-refund", "Return and Refund Policy"],
+  ["/policy/shipping-policy", "Shipping Policy"],
+] as const;
+
+test("the newsletter stores a valid address once and says so; an invalid one is refused", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const field = footer.getByLabel("Get offers and new arrivals");
+  const subscribe = footer.getByRole("button", { name: "Subscribe" });
+
+  await field.fill("chef@example");
+  await subscribe.click();
+  await expect(footer.getByText("Please enter a valid email.")).toBeVisible();
+
+  const email = `Chef.${randomUUID().slice(0, 8)}@Example.in`;
+  await field.fill(email);
+  await subscribe.click();
+  await expect(footer.getByText("Thanks! You're subscribed.")).toBeVisible();
+  await expect(field).toHaveValue("");
+
+  // The same address again, in other letters' case: the same answer, and still one subscriber.
+  await page.reload();
+  await footer.getByLabel("Get offers and new arrivals").fill(email.toLowerCase());
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByText("Thanks! You're subscribed.")).toBeVisible();
+});
+
+test("the newsletter works without scripts too", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/products");
+  await page.goto("/products"); // the anti-forgery cookie is set by the first visit
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Get offers and new arrivals").fill(`nojs.${randomUUID().slice(0, 8)}@example.in`);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/products\?newsletter=subscribed#newsletter$/);
+  await expect(footer.getByText("Thanks! You're subscribed.")).toBeVisible();
+  await context.close();
+});
+
+test("each policy page carries the operator's company details and the last-updated date", async ({ page }) => {
+  for (const [path, title] of POLICIES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByText("Annapurna Foodservice Private Limited").first()).toBeVisible();
+    await expect(main.getByText("orders@annapurna-horeca.in").first()).toBeVisible();
+    await expect(main.getByText("Last updated September 3, 2025")).toBeVisible();
+  }
+  await page.goto("/policy/return-refund");
+  const main = page.getByRole("main");
+  await expect(main.getByText(/less than 15 days of shelf life/)).toBeVisible();
+  await expect(main.getByText(/within 24 hours of delivery/)).toBeVisible();
+  await expect(main.getByText(/7-10 business days/)).toBeVisible();
+  await page.goto("/policy/shipping-policy");
+  await expect(page.getByText("Orders are processed in 1-2 business days.")).toBeVisible();
+  await expect(page.getByText("Orders placed after 2:00 PM are handled the next business day.")).toBeVisible();
+  await expect(page.getByText(/Indian Rupees \(INR\)/)).toBeVisible();
+});
+
+test("the footer: policies, legal identifiers, social links, payment badges, back to top", async ({ page }) => {
+  await page.goto("/products");
+  const footer = page.getByRole("contentinfo");
+  for (const [path, title] of POLICIES) {
+    await expect(footer.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", path);
+  }
+  await expect(footer.getByText("27AAPFU0939F1ZV")).toBeVisible();
+  await expect(footer.getByText("U51909MH2019PTC325617")).toBeVisible();
+  await expect(footer.getByText("11521999000412")).toBeVisible();
+  await expect(footer.getByRole("link", { name: /^Instagram/ })).toHaveAttribute("href", /^https:\/\//);
+  await expect(footer.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/91\d{10}$/);
+  const badges = footer.getByRole("list", { name: "We accept" });
+  for (const badge of ["UPI", "Cards", "Cash on Delivery"]) await expect(badges.getByText(badge)).toBeVisible();
+  await footer.getByRole("link", { name: "Back to top" }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the phone Menu holds Home, Shop, Cart (the drawer) and My Account", async ({ page }, info) => {
+  test.skip(info.project.name !== "phone", "the Menu is the phone's");
+  await page.goto("/products");
+  await page
+    .getByRole("button", { name: /^Add .* to cart$/ })
+    .first()
+    .click();
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  const list = page.locator("#mobile-menu-list");
+  for (const name of ["Home", "Shop", "My Account"]) await expect(list.getByRole("link", { name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  await menu.click();
+  await list.getByRole("button", { name: "Cart" }).click();
+  await expect(page.getByRole("region", { name: "Cart preview" })).toBeVisible();
+  await expect(list).toBeHidden();
+  await page.getByRole("button", { name: "Close cart preview" }).click();
+  await menu.click();
+  await list.getByRole("link", { name: "Shop" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(list).toBeHidden();
+});
+
+test("no accessibility violations on the header, footer and policy pages", async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const path of ["/", ...POLICIES.map(([p]) => p)]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page })
+      .include(".site-header")
+      .include(".site-footer")
+      .include("main")
+      .analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
+  // With the phone Menu open as well.
+  if ((page.viewportSize()?.width ?? 1280) < 640) {
+    await page.getByRole("button", { name: "Menu" }).click();
+    const results = await new AxeBuilder({ page }).include(".site-header").analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  }
+});
