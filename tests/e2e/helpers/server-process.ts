@@ -16,25 +16,42 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** A database of its own for spawned processes: its environment variables, and how to drop it. */
+export interface ProcessDatabase {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export async function createProcessDatabase(name: string): Promise<ProcessDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const fresh = await createFreshDatabase(adminUrl, name);
+    return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The environment a spawned process inherits: this one's, without the tests' DATABASE_URL. */
+export function childEnv(database: ProcessDatabase, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _admin, ...inherited } = process.env;
+  return { ...inherited, LOG_LEVEL: "warn", ...database.env, ...env };
+}
+
+/**
+ * Starts `npm start` on `database` (a fresh one of its own when none is given; that one is
+ * dropped at stop, a given one is left to its owner).
+ */
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
   name = "mandi_proc",
+  given?: ProcessDatabase,
 ): Promise<ServerProcess> {
-  const { DATABASE_URL: adminUrl, ...inherited } = process.env;
-  let dbEnv: Record<string, string>;
-  let dropDatabase: () => Promise<void>;
-  if (adminUrl) {
-    const fresh = await createFreshDatabase(adminUrl, name);
-    dbEnv = { DATABASE_URL: fresh.url };
-    dropDatabase = fresh.drop;
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
-    dbEnv = { DATA_DIR: dir };
-    dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const database = given ?? (await createProcessDatabase(name));
+  const dropDatabase = given ? async () => {} : database.drop;
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...inherited, LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", ...dbEnv, ...env },
+    env: childEnv(database, { PORT: String(port), HOST: "127.0.0.1", ...env }),
     stdio: "pipe",
   });
   let output = "";
