@@ -125,6 +125,9 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
       : "Accept-Encoding";
     delete headers["content-length"];
   }
+  // An answer given before the request body was read (413, 403, 400...) closes the connection:
+  // the unread body would otherwise sit in front of the next request on a kept-alive socket.
+  if (!req.complete) headers.connection = "close";
   if (response.statusText) res.writeHead(response.status, response.statusText, headers);
   else res.writeHead(response.status, headers);
   if (!response.body || req.method === "HEAD") {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 
 test.describe("the HTTP server", () => {
@@ -35,5 +36,39 @@ test.describe("the HTTP server", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/svg+xml");
     expect((await request.get("/media/demo/nothing.svg")).status()).toBe(404);
+  });
+
+  test("a request refused before its body was read does not stall the next one on the same connection", async ({
+    baseURL,
+  }) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const target = new URL(baseURL ?? "");
+    const send = (body: string) =>
+      new Promise<{ status: number; connection: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: "/api/orders",
+            method: "POST",
+            agent,
+            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection) }));
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error("no answer in 10 s: the connection stalled")));
+        req.on("error", reject);
+        req.end(body);
+      });
+    // 1 MB, refused (no anti-forgery pair) without being read; then small requests.
+    const refused = await send(JSON.stringify({ filler: "x".repeat(1_000_000) }));
+    expect((await send("{}")).status).toBe(403);
+    expect((await send("{}")).status).toBe(403);
+    // The refused one told the client not to reuse its connection.
+    expect(refused).toEqual({ status: 403, connection: "close" });
+    agent.destroy();
   });
 });
