@@ -1,5 +1,5 @@
-import { randomInt } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
+import { codeFor, uniquePhone } from "./helpers/account";
 
 /**
  * The account endpoints at the HTTP boundary, with two signed-in customers side by side: each
@@ -12,25 +12,11 @@ import { type APIRequestContext, type APIResponse, expect, request as playwright
 /** HTTP only: once (in the desktop project) is enough. */
 const onlyOnce = () => test.skip(test.info().project.name !== "desktop", "HTTP only; runs in the desktop project");
 
-/** A phone no other test (in any worker) uses: each gets its own codes and limits. */
-function uniquePhone(): string {
-  return `96${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-}
-
 async function antiForgery(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get("/");
   const token = (await request.storageState()).cookies.find((c) => c.name === "mandi_csrf")?.value;
   if (!token) throw new Error("no anti-forgery cookie");
   return { "X-CSRF-Token": token, "X-Requested-With": "XMLHttpRequest" };
-}
-
-async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  const { messages } = (await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
-    messages: Array<{ body: string }>;
-  };
-  const code = /^(\d{6}) /.exec(messages[0]?.body ?? "")?.[1];
-  if (!code) throw new Error("no code in the outbox");
-  return code;
 }
 
 interface Shopper {
@@ -60,7 +46,7 @@ async function shopper(
 ): Promise<Shopper> {
   const request = await playwrightRequest.newContext({ baseURL, storageState });
   const headers = await antiForgery(request);
-  const phone = uniquePhone();
+  const phone = uniquePhone("96");
   const placed = await request.post("/api/orders", {
     headers,
     data: {

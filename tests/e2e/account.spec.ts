@@ -1,26 +1,12 @@
-import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { codeFor, uniquePhone } from "./helpers/account";
 
 /**
  * The account page as a shopper meets it (spec sections 2, 4, 5): sign in with the code from
  * the development SMS outbox, edit the profile, find the COD order placed earlier with the same
  * phone, open it, Reorder, and the cart holds the items.
  */
-
-/** A phone no other test (in any worker) uses: each gets its own codes and limits. */
-function uniquePhone(): string {
-  return `97${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-}
-
-async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  const { messages } = (await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
-    messages: Array<{ body: string }>;
-  };
-  const code = /^(\d{6}) /.exec(messages[0]?.body ?? "")?.[1];
-  if (!code) throw new Error("no code in the outbox");
-  return code;
-}
 
 async function placeCodOrder(page: Page, phone: string): Promise<void> {
   await page.goto("/products");
@@ -40,7 +26,7 @@ async function placeCodOrder(page: Page, phone: string): Promise<void> {
 
 test("sign in with a code, edit the profile, open an earlier order and reorder it", async ({ page }, info) => {
   test.setTimeout(90_000);
-  const phone = uniquePhone();
+  const phone = uniquePhone("97");
   await placeCodOrder(page, phone);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "")).not.toContain("productId");
 

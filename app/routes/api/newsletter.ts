@@ -1,5 +1,4 @@
 import { jsonError, readJsonBody } from "../../modules/http/json.server";
-import { CSRF_FIELD } from "../../modules/security/csrf";
 import { checkFormRequest, checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { NEWSLETTER_MESSAGES, newsletterSchema } from "../../modules/store/newsletter";
 import { subscribe } from "../../modules/store/newsletter.server";
@@ -21,7 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isForm) {
     const form = await request.formData().catch(() => null);
     if (!form || checkFormRequest(request, form)) return jsonError(403, FORBIDDEN_MESSAGE);
-    form.delete(CSRF_FIELD);
     const outcome = await signUp(context, store.id, form.get("email"));
     return backToPage(request, outcome.ok ? "subscribed" : outcome.status === 422 ? "invalid" : "failed");
   }

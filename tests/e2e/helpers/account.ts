@@ -1,0 +1,17 @@
+import { randomInt } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+
+/** A phone no other test (in any worker) uses: each gets its own codes and limits. */
+export function uniquePhone(prefix: "96" | "97" = "97"): string {
+  return `${prefix}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+}
+
+/** The last sign-in code sent to a phone, read from the development SMS outbox. */
+export async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
+  const { messages } = (await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
+    messages: Array<{ body: string }>;
+  };
+  const code = /^(\d{6}) /.exec(messages[0]?.body ?? "")?.[1];
+  if (!code) throw new Error("no code in the outbox");
+  return code;
+}
