@@ -51,11 +51,21 @@ export function useServiceWorker(): void {
         })
         .catch((error: unknown) => console.warn("offline support unavailable", error));
     };
-    if (document.readyState === "complete") register();
-    else {
-      window.addEventListener("load", register, { once: true });
-      return () => window.removeEventListener("load", register);
-    }
+    // After the page has loaded and gone quiet: the worker's install and its copies of this
+    // page's files must not compete with the page's own first load.
+    let idle = 0;
+    const whenIdle = () => {
+      idle = window.setTimeout(() => {
+        if ("requestIdleCallback" in window) window.requestIdleCallback(register, { timeout: 5_000 });
+        else register();
+      }, 3_000);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+    return () => {
+      window.removeEventListener("load", whenIdle);
+      window.clearTimeout(idle);
+    };
   }, []);
 }
 
