@@ -68,8 +68,9 @@ test("pages seen before open offline with the banner; an order is refused, not q
   await expect(page.getByText(BANNER)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: /is offline$/ })).toBeVisible();
 
-  // Back online: the banner goes.
+  // Back online: the offline page reloads itself into the real one, and the banner goes.
   await context.setOffline(false);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible({ timeout: 15_000 });
   await page.goto("/products");
   await expect(page.getByText(BANNER)).toBeHidden();
   // The cart was never emptied by the refused order.
