@@ -13,6 +13,8 @@ test.describe("browsing the catalogue", () => {
   test("home → category → sub-category and price → sort → load more → product → gallery → related", async ({
     page,
   }) => {
+    // Eight pages in one journey: about 15 s alone, past 30 s once under the suite's full load.
+    test.setTimeout(60_000);
     await page.goto("/");
     await page.getByRole("region", { name: "Shop by Category" }).getByRole("link", { name: "Dairy & Eggs" }).click();
     await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs$/);
