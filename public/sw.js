@@ -140,7 +140,7 @@ async function staleWhileRevalidate(request, cacheName, event) {
     return cached;
   }
   const response = await fresh;
-  return response || offlineAnswer(request);
+  return response || offlineAnswer();
 }
 
 async function networkFirst(request, cacheName, isPage) {
@@ -159,18 +159,15 @@ async function networkFirst(request, cacheName, isPage) {
   } catch {
     const cached = await caches.match(request, MATCH);
     if (cached) return cached;
-    if (isPage) return (await caches.match(OFFLINE_PAGE, MATCH)) || offlineAnswer(request);
-    return offlineAnswer(request);
+    if (isPage) return (await caches.match(OFFLINE_PAGE, MATCH)) || offlineAnswer();
+    return offlineAnswer();
   }
 }
 
-function offlineAnswer(request) {
-  const body = JSON.stringify({ error: "You're offline. Showing cached data." });
-  return new Response(body, {
+/** What a request gets offline when nothing was saved for it: a plain, uncached refusal. */
+function offlineAnswer() {
+  return new Response(JSON.stringify({ error: "You're offline. Showing cached data." }), {
     status: 503,
-    headers: {
-      "Content-Type": request.url.endsWith(".data") ? "text/x-script" : "application/json",
-      "Cache-Control": "no-store",
-    },
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
 }

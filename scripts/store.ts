@@ -55,8 +55,13 @@ function readSettings(pairs: string[]): Parameters<typeof updateStoreSettings>[2
     const raw = pair.slice(at + 1);
     if (key === "title") title = raw;
     else if (key in customisationSchema.shape && key !== "banners") {
-      customisation[key] =
-        key === "headingSize" || key === "bodySize" ? Number(raw) : key === "roundedButtons" ? raw === "true" : raw;
+      if (key === "roundedButtons") {
+        if (raw !== "true" && raw !== "false") fail(`roundedButtons is true or false, not "${raw}".`);
+        customisation[key] = raw === "true";
+      } else if (key === "headingSize" || key === "bodySize") {
+        if (!/^\d+$/.test(raw)) fail(`${key} is a size in px, like 28, not "${raw}".`);
+        customisation[key] = Number(raw);
+      } else customisation[key] = raw;
     } else if (key in profileSchema.shape) profile[key] = raw;
     else fail(`Unknown setting "${key}".\n${USAGE}`);
   }

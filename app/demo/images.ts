@@ -1,3 +1,4 @@
+import { escapeXml } from "../modules/http/xml";
 import type { PackKind } from "./catalogue-data";
 
 /**
@@ -6,10 +7,6 @@ import type { PackKind } from "./catalogue-data";
  */
 
 const FONT = "Inter, 'Segoe UI', Roboto, Arial, sans-serif";
-
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Mixes a #rrggbb colour with white (amount 0..1). */
 export function tint(hex: string, amount: number): string {

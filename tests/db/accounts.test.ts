@@ -215,6 +215,10 @@ describe.each(databaseKinds)("sign-in codes and sessions on %s", (kind) => {
     expect(await ownsOrder(database.db, fx.store.id, a, orderA)).toBe(true);
     expect(await ownsOrder(database.db, fx.store.id, a, orderB)).toBe(false);
     expect(await reorder(database.db, fx.store.id, a, orderB)).toBeNull();
+    // Ids that are not UUIDs are answered "not yours", never with a database error.
+    for (const bad of ["-".repeat(36), orderA.replace(/-/g, "x"), "' or 1=1 --"]) {
+      expect(await ownsOrder(database.db, fx.store.id, a, bad)).toBe(false);
+    }
     // The same customer id in another store reaches nothing.
     expect(await listOrders(database.db, store.id, a)).toEqual([]);
     expect(await ownsOrder(database.db, store.id, a, orderA)).toBe(false);

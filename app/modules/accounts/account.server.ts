@@ -4,6 +4,7 @@ import { customerCartItems, customers, orderItems, orders } from "../../db/schem
 import { loadProductFacts } from "../checkout/facts.server";
 import { type QuotedLine, quoteCart } from "../checkout/quote";
 import { splitFullName } from "../checkout/schema";
+import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
 import { ORDER_HISTORY_LIMIT, type ProfileForm, profilePhone } from "./schema";
@@ -164,7 +165,7 @@ export async function listOrders(db: Db, storeId: string, customer: Customer): P
 
 /** Whether this order is the customer's (see ownedBy). */
 export async function ownsOrder(db: Db, storeId: string, customer: Customer, orderId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return false;
+  if (!isUuid(orderId)) return false;
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)

@@ -3,7 +3,23 @@ import type { MandiContext } from "../../context";
 import { customers } from "../../db/schema";
 import type { Store } from "../store/store.server";
 import { type Customer, loadCustomer } from "./account.server";
-import { readSession, readSessionToken } from "./sessions.server";
+import { readSession, readSessionToken, type SignedIn } from "./sessions.server";
+
+/**
+ * The request's session, looked up once per request: the root loader (the header's state) and
+ * the page's loader both ask, in parallel. A browser without a session cookie costs no query.
+ */
+const sessionsByRequest = new WeakMap<MandiContext, Promise<SignedIn | null>>();
+
+function sessionOf(request: Request, context: MandiContext, store: Store): Promise<SignedIn | null> {
+  let session = sessionsByRequest.get(context);
+  if (!session) {
+    const token = readSessionToken(request.headers.get("cookie"));
+    session = token ? readSession(context.db, store.id, token) : Promise.resolve(null);
+    sessionsByRequest.set(context, session);
+  }
+  return session;
+}
 
 /** The signed-in customer of a request (its session cookie), or null. */
 export async function signedInCustomer(
@@ -11,7 +27,7 @@ export async function signedInCustomer(
   context: MandiContext,
   store: Store,
 ): Promise<Customer | null> {
-  const session = await readSession(context.db, store.id, readSessionToken(request.headers.get("cookie")));
+  const session = await sessionOf(request, context, store);
   if (!session) return null;
   return loadCustomer(context.db, store.id, session.customerId);
 }
@@ -22,18 +38,13 @@ export interface AccountBadge {
   firstName: string;
 }
 
-/**
- * The header's signed-in state. A browser without a session cookie (every anonymous shopper)
- * costs no query; one with a cookie costs the session lookup and the name.
- */
+/** The header's signed-in state: the request's (shared) session lookup, then the name. */
 export async function accountBadge(
   request: Request,
   context: MandiContext,
   store: Store,
 ): Promise<AccountBadge | null> {
-  const token = readSessionToken(request.headers.get("cookie"));
-  if (!token) return null;
-  const session = await readSession(context.db, store.id, token);
+  const session = await sessionOf(request, context, store);
   if (!session) return null;
   const [row] = await context.db
     .select({ firstName: customers.firstName })

@@ -4,6 +4,7 @@
  * URL, so any filtered view is a shareable link. Shared by the browser and the server.
  */
 import { z } from "zod";
+import { UUID_PATTERN } from "../http/ids";
 
 export const PAGE_SIZE = 24;
 /** Pages a link may ask the server to render at once (?page=3 renders the first 72). */
@@ -49,7 +50,6 @@ const text = (max: number) =>
     .nullable()
     .catch(null);
 const wholeNumber = (max: number) => z.coerce.number().int().min(0).max(max).nullable().catch(null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const paramsSchema = z.object({
   q: text(100),
@@ -62,7 +62,7 @@ const paramsSchema = z.object({
   brand: text(120),
   brandId: z
     .string()
-    .regex(UUID)
+    .regex(UUID_PATTERN)
     .transform((s) => s.toLowerCase())
     .nullable()
     .catch(null),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
+import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { baseUnitPrice, type PriceFields, percentOff, quantityTiers, type Tier } from "../pricing/rules";
 import { maxPurchasable, type StockState, stockState, type VegMarker, vegMarker } from "./rules";
@@ -102,11 +103,9 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An active product by id or slug; null when missing or switched off. */
 export async function findProduct(db: Db, storeId: string, idOrSlug: string): Promise<ProductDetail | null> {
-  const match = UUID.test(idOrSlug)
+  const match = isUuid(idOrSlug)
     ? or(eq(products.id, idOrSlug.toLowerCase()), eq(products.slug, idOrSlug))
     : eq(products.slug, idOrSlug);
   const sub = alias(categories, "sub_category");

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { products } from "../../db/schema";
+import { escapeXml } from "../http/xml";
 
 /** Product URLs per sitemap file; the protocol allows 50,000, smaller files answer faster. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -27,9 +28,6 @@ export async function sitemapProducts(
     .offset((page - 1) * SITEMAP_PAGE_SIZE)
     .limit(SITEMAP_PAGE_SIZE);
 }
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 export function urlSetXml(urls: { loc: string; lastmod?: Date }[]): string {
   const body = urls

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "../http/ids";
 import { addressFormSchema } from "./schema";
 
 /**
@@ -23,7 +24,7 @@ export const ORDER_REQUEST_MESSAGES = {
   tooLarge: `The order is too large (over ${MAX_ORDER_BODY_BYTES / 1024} KB). A cart can hold at most ${MAX_CART_LINES} different items.`,
 } as const;
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+const uuid = z.string().regex(UUID_PATTERN, {
   message: ORDER_REQUEST_MESSAGES.product,
 });
 

@@ -1,3 +1,4 @@
+import { isUuid } from "../http/ids";
 import { readCookie } from "../security/csrf";
 
 /**
@@ -20,7 +21,7 @@ export function readOrderAccess(cookieHeader: string | null | undefined): OrderA
   const out: OrderAccess[] = [];
   for (const pair of raw.split("~")) {
     const [orderId, token] = pair.split(".");
-    if (orderId && token && /^[0-9a-f-]{36}$/.test(orderId) && /^[\w-]{20,100}$/.test(token)) {
+    if (orderId && token && isUuid(orderId) && /^[\w-]{20,100}$/.test(token)) {
       out.push({ orderId, token });
     }
   }

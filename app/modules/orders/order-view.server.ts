@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema";
 import type { AddressSnapshot } from "../checkout/schema";
+import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
 import { hashToken } from "./tokens.server";
@@ -56,15 +57,13 @@ export interface OrderViewer {
   owner?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loadOrderView(
   db: Db,
   storeId: string,
   orderId: string,
   viewer: OrderViewer,
 ): Promise<OrderView | OrderStatusView | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [order] = await db
     .select()
     .from(orders)

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { customerCartItems, orderEvents, orders, paymentAttempts, paymentEvents } from "../../db/schema";
 import type { Logger } from "../../logger.server";
+import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { giveBackStock, orderStockLines, StockShort, takeStock } from "../orders/stock.server";
 import { GatewayError, PAYMENT_MESSAGES, type PaymentGateway } from "./gateway";
@@ -598,8 +599,6 @@ async function retryEvents(payments: Payments): Promise<number> {
   return done;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The store's order a payment return names: by Mandi's order id, or by the gateway's order id
  * of one of its attempts (what Juspay appends to the return URL).
@@ -610,7 +609,7 @@ export async function findReturnOrder(
   gatewayName: string,
   reference: string,
 ): Promise<string | null> {
-  if (UUID.test(reference)) {
+  if (isUuid(reference)) {
     const [row] = await db
       .select({ id: orders.id })
       .from(orders)

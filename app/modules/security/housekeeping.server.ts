@@ -1,6 +1,7 @@
 import { lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { idempotencyKeys, otpCodes, rateLimits, sessions, smsOutbox } from "../../db/schema";
+import { SESSION_IDLE_MS } from "../accounts/sessions.server";
 
 /**
  * Deletes rows that can no longer matter, so the security tables stay small however long a
@@ -18,6 +19,8 @@ export interface HousekeepingReport {
 }
 
 const DAY = sql`now() - interval '1 day'`;
+/** A session idle past its limit (sessions.server.ts), a day ago. */
+const IDLE_AND_A_DAY = sql`now() - make_interval(secs => ${Math.round(SESSION_IDLE_MS / 1000) + 86_400})`;
 
 export async function runHousekeeping(db: Db): Promise<HousekeepingReport> {
   const count = async (rows: Promise<unknown[]>) => (await rows).length;
@@ -29,13 +32,7 @@ export async function runHousekeeping(db: Db): Promise<HousekeepingReport> {
     sessions: await count(
       db
         .delete(sessions)
-        .where(
-          or(
-            lt(sessions.expiresAt, DAY),
-            lt(sessions.revokedAt, DAY),
-            lt(sessions.lastSeenAt, sql`now() - interval '8 days'`),
-          ),
-        )
+        .where(or(lt(sessions.expiresAt, DAY), lt(sessions.revokedAt, DAY), lt(sessions.lastSeenAt, IDLE_AND_A_DAY)))
         .returning({ id: sessions.id }),
     ),
     outbox: await count(db.delete(smsOutbox).where(lt(smsOutbox.createdAt, DAY)).returning({ id: smsOutbox.id })),

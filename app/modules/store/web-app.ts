@@ -1,3 +1,4 @@
+import { escapeXml } from "../http/xml";
 import type { StoreCustomisation } from "./settings";
 
 /**
@@ -48,7 +49,7 @@ export type IconName = keyof typeof ICON_SIZES;
 export function appIconSvg(title: string, primaryColor: string, name: IconName): string {
   const size = ICON_SIZES[name];
   const maskable = name.startsWith("maskable");
-  const letter = (title.trim().charAt(0) || "M").toUpperCase().replace(/[<>&"']/g, "M");
+  const letter = escapeXml((title.trim().charAt(0) || "M").toUpperCase());
   const colour = /^#[0-9a-fA-F]{6}$/.test(primaryColor) ? primaryColor : "#1a7f37";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" rx="${maskable ? 0 : Math.round(size * 0.22)}" fill="${colour}"/><text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${Math.round(size * (maskable ? 0.42 : 0.56))}" fill="#ffffff">${letter}</text></svg>`;
 }
