@@ -195,6 +195,12 @@ export const products = pgTable(
     index("products_store_category_price").on(t.storeId, t.categoryId, t.bestPrice, t.id).where(sql`active`),
     index("products_store_discount").on(t.storeId, t.discountPercent).where(sql`active`),
     index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    // The product's name within search_text (before the two spaces), for the best-match tiers
+    // of modules/catalog/listing.server.ts: names that start with the query (a prefix range of
+    // the btree) and names holding the words (trigrams). Expression indexes also give the
+    // planner statistics on the name alone, so it can tell a broad name match from a rare one.
+    index("products_search_name_prefix").using("btree", sql`split_part(${t.searchText}, '  ', 1) text_pattern_ops`),
+    index("products_search_name_trgm").using("gin", sql`split_part(${t.searchText}, '  ', 1) gin_trgm_ops`),
   ],
 );
 

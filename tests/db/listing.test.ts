@@ -245,6 +245,25 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(pages[0]?.hasMore).toBe(true);
     });
 
+    it("pages across the ranking's tiers in the same order as one long page", async () => {
+      // 'rajdhani' starts one name and is the brand of others: pages of one cross the tiers.
+      for (const q of ["atta", "rajdhani", "kg"]) {
+        const whole = await search(q);
+        const paged: string[] = [];
+        for (let offset = 0; offset < whole.length + 1; offset += 1) {
+          const page = await listProducts(
+            database.db,
+            store.id,
+            { ...NO_FILTERS, q, sort: "relevance" },
+            { offset, limit: 1 },
+          );
+          paged.push(...page.products.map((p) => p.name));
+          expect(page.hasMore).toBe(offset + 1 < whole.length);
+        }
+        expect(paged).toEqual(whole);
+      }
+    });
+
     it("finds products through synonyms", async () => {
       expect(await search("curd")).toEqual(["Nestle Dahi 5 kg"]);
       expect(byName(await search("cumin"))).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);

@@ -29,9 +29,13 @@ interface ListedProduct {
   stock: { kind: string };
 }
 
+/**
+ * The last tracked product in stock on the first two pages: the other journeys, running at the
+ * same time, buy the first one, and a unit they take would read here as one this test took.
+ */
 async function trackedProduct(request: APIRequestContext): Promise<ListedProduct> {
   const { products } = (await (await request.get("/api/products?limit=48")).json()) as { products: ListedProduct[] };
-  const product = products.find((p) => !p.hasSizes && p.stock.kind === "in-stock");
+  const product = products.findLast((p) => !p.hasSizes && p.stock.kind === "in-stock");
   if (!product) throw new Error("no tracked product in stock");
   return product;
 }
