@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { OfflineBanner, useOfflineLinks, useOnline, useServiceWorker, useStoreViewCache } from "./components/offline";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { useAppLinks } from "./components/ui/app-link";
 import { accountBadge } from "./modules/accounts/request.server";
 import { readCsrfCookie } from "./modules/security/csrf";
 import { fontStylesheet } from "./modules/store/fonts";
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useServiceWorker();
   useOfflineLinks();
+  useAppLinks();
   useStoreViewCache(
     useMemo(() => ({ store: loaderData.store, theme: loaderData.theme }), [loaderData.store, loaderData.theme]),
   );

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
 import { AddToCartControl } from "./add-to-cart-control";
+import { AppLink } from "./ui/app-link";
 import { ProductImage } from "./ui/product-image";
 
 export function VegDot({ veg }: { veg: ProductSummary["veg"] }) {
@@ -46,7 +46,7 @@ export function ProductCard({
   const Title = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">
-      <Link to={`/products/${product.slug}`} className="product-card__link">
+      <AppLink to={`/products/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
           {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
           <ProductImage src={product.photo} alt={product.photoAlt} sizes={CARD_SIZES} eager={eager} />
@@ -55,7 +55,7 @@ export function ProductCard({
           <VegDot veg={product.veg} />
           {product.name}
         </Title>
-      </Link>
+      </AppLink>
       {product.tiers.length > 0 ? (
         <ul className="tiers" aria-label="Quantity prices">
           {product.tiers.map((t) => (

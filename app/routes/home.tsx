@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { BannerSlider } from "../components/banner-slider";
 import { CategorySection, SECTION_PAGE_SIZE } from "../components/category-section";
+import { AppLink } from "../components/ui/app-link";
 import { NO_FILTERS } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { listBrands, listTopCategories, pickRandomCategories } from "../modules/catalog/products.server";
@@ -119,10 +119,10 @@ function TileGrid({
       <ul className={`tile-grid ${className}`.trim()}>
         {tiles.map((t) => (
           <li key={t.id}>
-            <Link to={href(t)} className="tile">
+            <AppLink to={href(t)} className="tile">
               {t.logo ? <img src={t.logo} alt="" width="96" height="96" loading="lazy" /> : null}
               <span>{t.name}</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

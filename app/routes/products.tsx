@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { FilterDrawer } from "../components/filter-drawer";
 import { HiddenFilters } from "../components/hidden-filters";
 import { ProductCard, SkeletonCards } from "../components/product-card";
+import { AppLink } from "../components/ui/app-link";
 import { useHydrated } from "../components/ui/use-hydrated";
 import {
   activeFilterPills,
@@ -93,25 +94,25 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Categories" className="chip-bar">
         <ul>
           <li>
-            <Link
+            <AppLink
               to={listingHref(withCategory(filters, null))}
               className="chip"
               aria-current={filters.category ? undefined : "page"}
-              preventScrollReset
+              keepScroll
             >
               All
-            </Link>
+            </AppLink>
           </li>
           {categories.map((c) => (
             <li key={c.id}>
-              <Link
+              <AppLink
                 to={listingHref(withCategory(filters, c.slug))}
                 className="chip"
                 aria-current={names.category === c.name ? "page" : undefined}
-                preventScrollReset
+                keepScroll
               >
                 {c.name}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -9,8 +9,18 @@ const inr = new Intl.NumberFormat("en-IN", {
   maximumFractionDigits: 0,
 });
 
+/** Formatting is slow next to a lookup, and a page shows the same few prices many times. */
+const formatted = new Map<number, string>();
+
 export function formatINR(paise: number): string {
-  return inr.format(Math.round(paise) / 100);
+  const rupees = Math.round(paise) / 100;
+  let text = formatted.get(rupees);
+  if (text === undefined) {
+    text = inr.format(rupees);
+    if (formatted.size >= 10_000) formatted.clear();
+    formatted.set(rupees, text);
+  }
+  return text;
 }
 
 /** Whole rupees to paise, for catalogue input written in rupees. */

@@ -1,0 +1,42 @@
+import { type ComponentProps, useEffect } from "react";
+import { useNavigate } from "react-router";
+
+/**
+ * A link for the catalogue's long lists (product cards, category chips, tiles): a plain anchor
+ * that the one document listener of `useAppLinks` turns into a client-side navigation.
+ *
+ * React Router's `<Link>` resolves its path, reads the location and sets up prefetching on
+ * every render; a listing renders a hundred of them, which cost 7% of the server's time per page
+ * (ADR 0010). These links are always absolute paths, so there is nothing to resolve. Without
+ * JavaScript, or before hydration, they are ordinary links.
+ */
+export function AppLink({
+  to,
+  keepScroll = false,
+  ...rest
+}: Omit<ComponentProps<"a">, "href"> & { to: string; keepScroll?: boolean }) {
+  return <a href={to} data-app-link={keepScroll ? "keep-scroll" : ""} {...rest} />;
+}
+
+/** Client-side navigation for every `AppLink` on the page; mounted once, in the root. */
+export function useAppLinks(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      // Left clicks only, without modifier keys (a new tab stays a new tab), and only when
+      // nothing else (the offline handler, a component) has taken the click.
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[data-app-link]");
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      navigate(url.pathname + url.search + url.hash, {
+        preventScrollReset: link.dataset.appLink === "keep-scroll",
+      });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
