@@ -20,6 +20,23 @@ test.describe("the HTTP server", () => {
     expect(html).toContain(`nonce="${nonce}"`);
   });
 
+  test("sends a finished answer whole with its length: large ones compressed, small ones as they are", async ({
+    request,
+  }) => {
+    const large = await request.get("/api/products?limit=48", { headers: { "Accept-Encoding": "gzip" } });
+    expect(large.headers()["content-encoding"]).toBe("gzip");
+    expect(large.headers()["transfer-encoding"]).toBeUndefined();
+    expect(Number(large.headers()["content-length"])).toBeGreaterThan(0);
+    expect(((await large.json()) as { products: unknown[] }).products).toHaveLength(48);
+
+    const small = await request.get("/api/orders", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(small.headers()["content-encoding"]).toBeUndefined();
+    expect(small.headers().vary).toContain("Accept-Encoding");
+    const text = await small.text();
+    expect(Number(small.headers()["content-length"])).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toEqual({ error: "Use POST to place an order." });
+  });
+
   test("caches hashed assets for a year and revalidates them by ETag", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
