@@ -247,6 +247,25 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
       .where(eq(orders.id, second.order.orderId));
     expect(linked[0]?.customerId).toBe(rows[0]?.id);
 
+    // Without 'Save address' a known phone's order is still the customer's, and changes nothing.
+    const third = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        saveAddress: false,
+        address: makeCheckoutAddress({ phone, fullName: "Someone Else", addressLine1: "Elsewhere" }),
+      }),
+    );
+    if (!third.ok) throw new Error("order failed");
+    const [thirdRow] = await database.db
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, third.order.orderId));
+    expect(thirdRow?.customerId).toBe(rows[0]?.id);
+    const [after] = await database.db.select().from(customers).where(eq(customers.id, rows[0]?.id ?? ""));
+    expect(after).toMatchObject({ firstName: "Asha", address: "Plot 9" });
+
     const unsaved = await placeOrder(
       database.db,
       fx.store,

@@ -1,10 +1,13 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { pincodeRates, productSizes, products } from "../../db/schema";
 import type { PincodeBandRates } from "../shipping/rules";
 import type { ProductFacts } from "./quote";
 
-/** What pricing a cart needs to know about its products, read in two queries. */
+/**
+ * What pricing a cart needs to know about its products, in one query: a product's sizes come
+ * along as a JSON array (placing an order makes this read on every request).
+ */
 export async function loadProductFacts(
   db: Db | Tx,
   storeId: string,
@@ -18,7 +21,7 @@ export async function loadProductFacts(
       id: products.id,
       slug: products.slug,
       name: products.name,
-      photos: products.photos,
+      photo: sql<string | null>`${products.photos}[1]`,
       sku: products.sku,
       active: products.active,
       trackInventory: products.trackInventory,
@@ -29,25 +32,14 @@ export async function loadProductFacts(
       salePrice3: products.salePrice3,
       saleQty2: products.saleQty2,
       saleQty3: products.saleQty3,
+      sizes: sql<ProductFacts["sizes"]>`coalesce((
+        select json_agg(json_build_object('label', s.label, 'inventory', s.inventory) order by s.position)
+        from ${productSizes} s where s.product_id = ${products.id}
+      ), '[]'::json)`,
     })
     .from(products)
     .where(and(eq(products.storeId, storeId), inArray(products.id, ids)));
-  if (rows.length === 0) return facts;
-  const sizes = await db
-    .select({ productId: productSizes.productId, label: productSizes.label, inventory: productSizes.inventory })
-    .from(productSizes)
-    .where(
-      inArray(
-        productSizes.productId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(productSizes.position));
-  const sizesOf = new Map<string, ProductFacts["sizes"][number][]>();
-  for (const { productId, ...size } of sizes) sizesOf.set(productId, [...(sizesOf.get(productId) ?? []), size]);
-  for (const { photos, ...row } of rows) {
-    facts.set(row.id, { ...row, photo: photos[0] ?? null, sizes: sizesOf.get(row.id) ?? [] });
-  }
+  for (const row of rows) facts.set(row.id, { ...row, photo: row.photo ?? null });
   return facts;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { isUniqueViolation, transactionWithRetry } from "../../db/errors.server";
@@ -81,36 +82,42 @@ export async function placeOrder(
   if (refused) return refused;
 
   for (let attempt = 1; ; attempt++) {
+    // The order's id, number and access token are chosen here, so that the idempotency key is
+    // recorded with its answer in the transaction's first statement: a second request with the
+    // same key waits on that row until this one commits, then answers with this order.
+    const order: PlacedOrder = {
+      orderId: randomUUID(),
+      orderNumber: newOrderNumber(),
+      paymentMethod: request.paymentMethod,
+      grandTotal: quote.grandTotal,
+      accessToken: newAccessToken(),
+    };
     try {
       return await transactionWithRetry(db, async (tx) => {
         if (key) {
           const claimed = await tx
             .insert(idempotencyKeys)
-            .values({ storeId: store.id, scope: IDEMPOTENCY_SCOPE, key, requestHash })
+            .values({
+              storeId: store.id,
+              scope: IDEMPOTENCY_SCOPE,
+              key,
+              requestHash,
+              statusCode: 201,
+              response: { order } satisfies StoredResponse,
+              completedAt: sql`now()`,
+            })
             .onConflictDoNothing()
             .returning({ key: idempotencyKeys.key });
-          // Another request with this key committed first (PostgreSQL made this insert wait for
-          // it): answer with its order.
+          // Another request with this key committed first: answer with its order.
           if (claimed.length === 0) return (await findEarlier(tx, store.id, key, requestHash)) ?? inProgress();
         }
         await takeStock(tx, store.id, request.lines, facts);
-        const order = await insertOrder(tx, store, request, quote, options.customerId ?? null);
-        if (key) {
-          await tx
-            .update(idempotencyKeys)
-            .set({ statusCode: 201, response: { order } satisfies StoredResponse, completedAt: sql`now()` })
-            .where(
-              and(
-                eq(idempotencyKeys.storeId, store.id),
-                eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE),
-                eq(idempotencyKeys.key, key),
-              ),
-            );
-        }
+        await insertOrder(tx, store, request, quote, order, options.customerId ?? null);
         return { ok: true, replayed: false, order } as const;
       });
     } catch (error) {
       if (error instanceof StockShort) return stockRefusal(db, store, request);
+      // Order numbers are random (10^12 a day): a clash runs the transaction again with a new one.
       if (attempt < 3 && isUniqueViolation(error, "orders_store_number")) continue;
       throw error;
     }
@@ -164,15 +171,20 @@ async function insertOrder(
   store: Store,
   request: PlaceOrderRequest,
   quote: CartQuote,
+  order: PlacedOrder,
   signedInCustomerId: string | null,
-): Promise<PlacedOrder> {
+): Promise<void> {
   const address = addressSnapshot(request.address);
+  // Without 'Save address', an order by a known phone is still linked to its customer, looked
+  // up in the insert itself.
   const customerId = request.saveAddress
     ? await saveCustomer(tx, store.id, request.address, address, signedInCustomerId)
-    : (signedInCustomerId ?? (await existingCustomerId(tx, store.id, address.phone)));
-  const accessToken = newAccessToken();
-  const values = {
+    : (signedInCustomerId ??
+      sql`(select ${customers.id} from ${customers} where ${customers.storeId} = ${store.id} and ${customers.phone} = ${address.phone})`);
+  await tx.insert(orders).values({
+    id: order.orderId,
     storeId: store.id,
+    orderNumber: order.orderNumber,
     customerId,
     phone: address.phone,
     email: address.email || null,
@@ -187,18 +199,11 @@ async function insertOrder(
     shippingType: quote.shipping.type,
     couponCode: quote.coupon?.code ?? null,
     customerAddress: address,
-    accessTokenHash: hashToken(accessToken),
-  };
-  // Order numbers are random (10^12 a day): a clash fails the insert and placeOrder runs the
-  // transaction again with a new number.
-  const [inserted] = await tx
-    .insert(orders)
-    .values({ ...values, orderNumber: newOrderNumber() })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
-  if (!inserted) throw new Error("order insert returned nothing");
+    accessTokenHash: hashToken(order.accessToken),
+  });
   await tx.insert(orderItems).values(
     quote.lines.map((line, position) => ({
-      orderId: inserted.id,
+      orderId: order.orderId,
       productId: line.productId,
       name: line.name,
       photo: line.photo,
@@ -211,21 +216,6 @@ async function insertOrder(
       position,
     })),
   );
-  return {
-    orderId: inserted.id,
-    orderNumber: inserted.orderNumber,
-    paymentMethod: request.paymentMethod,
-    grandTotal: quote.grandTotal,
-    accessToken,
-  };
-}
-
-async function existingCustomerId(tx: Tx, storeId: string, phone: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.storeId, storeId), eq(customers.phone, phone)));
-  return row?.id ?? null;
 }
 
 /**
