@@ -263,7 +263,10 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
       .from(orders)
       .where(eq(orders.id, third.order.orderId));
     expect(thirdRow?.customerId).toBe(rows[0]?.id);
-    const [after] = await database.db.select().from(customers).where(eq(customers.id, rows[0]?.id ?? ""));
+    const [after] = await database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, rows[0]?.id ?? ""));
     expect(after).toMatchObject({ firstName: "Asha", address: "Plot 9" });
 
     const unsaved = await placeOrder(
