@@ -6,7 +6,8 @@
  * server recomputes them at checkout.
  */
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+// zod/mini: the cart is on every page, and the full zod would triple its script.
+import * as z from "zod/mini";
 import {
   addToCart,
   CART_STORAGE_KEY,
@@ -21,24 +22,26 @@ import {
   setQuantity,
 } from "./rules";
 
-const money = z.number().int().nonnegative();
+const money = z.int().check(z.nonnegative());
+const count = () => z.int().check(z.positive());
+const orNull = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullable(schema), null);
 const storedLine = z.object({
   id: z.string(),
   name: z.string(),
-  photo: z.string().nullable().catch(null),
-  unitPrice: money.catch(0),
-  qty: z.number().int().positive(),
-  sku: z.string().nullable().catch(null),
-  size: z.string().nullable().catch(null),
-  isSet: z.boolean().catch(false),
-  setSizes: z.array(z.string()).catch([]),
+  photo: orNull(z.string()),
+  unitPrice: z.catch(money, 0),
+  qty: count(),
+  sku: orNull(z.string()),
+  size: orNull(z.string()),
+  isSet: z.catch(z.boolean(), false),
+  setSizes: z.catch(z.array(z.string()), []),
   meta: z.object({
     productId: z.string(),
     baseUnitPrice: money,
-    salePrice2: money.nullable().catch(null),
-    saleQty2: z.number().int().positive().nullable().catch(null),
-    salePrice3: money.nullable().catch(null),
-    saleQty3: z.number().int().positive().nullable().catch(null),
+    salePrice2: orNull(money),
+    saleQty2: orNull(count()),
+    salePrice3: orNull(money),
+    saleQty3: orNull(count()),
   }),
 });
 

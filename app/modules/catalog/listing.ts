@@ -3,7 +3,8 @@
  * brand, brandId) and the rules for changing them (section 5). Read from and written to the
  * URL, so any filtered view is a shareable link. Shared by the browser and the server.
  */
-import { z } from "zod";
+// zod/mini: the products page parses its URL in the browser too (see cart-store.ts).
+import * as z from "zod/mini";
 import { UUID_PATTERN } from "../http/ids";
 
 export const PAGE_SIZE = 24;
@@ -43,35 +44,40 @@ export interface ListingFilters {
 }
 
 const text = (max: number) =>
-  z
-    .string()
-    .transform((s) => s.trim().slice(0, max))
-    .transform((s) => (s === "" ? null : s))
-    .nullable()
-    .catch(null);
-const wholeNumber = (max: number) => z.coerce.number().int().min(0).max(max).nullable().catch(null);
+  z.catch(
+    z.nullable(
+      z.pipe(
+        z.string(),
+        z.transform((s: string) => s.trim().slice(0, max) || null),
+      ),
+    ),
+    null,
+  );
+const wholeNumber = (max: number) =>
+  z.catch(z.nullable(z.pipe(z.coerce.number(), z.int().check(z.minimum(0), z.maximum(max)))), null);
 
 const paramsSchema = z.object({
   q: text(100),
   category: text(120),
   sub: text(120),
-  sort: z.enum(["newest", "priceAsc", "priceDesc", "relevance"]).nullable().catch(null),
+  sort: z.catch(z.nullable(z.enum(["newest", "priceAsc", "priceDesc", "relevance"])), null),
   disc: wholeNumber(100),
   min: wholeNumber(10_000_000),
   max: wholeNumber(10_000_000),
   brand: text(120),
-  brandId: z
-    .string()
-    .regex(UUID_PATTERN)
-    .transform((s) => s.toLowerCase())
-    .nullable()
-    .catch(null),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(1)
-    .transform((n) => Math.min(n, MAX_RENDERED_PAGES)),
+  brandId: z.catch(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.regex(UUID_PATTERN)),
+        z.transform((s: string) => s.toLowerCase()),
+      ),
+    ),
+    null,
+  ),
+  page: z.pipe(
+    z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1),
+    z.transform((n: number) => Math.min(n, MAX_RENDERED_PAGES)),
+  ),
 });
 
 /**

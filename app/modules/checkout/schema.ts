@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { gstinProblem } from "../india/gstin";
+import { EMAIL_PATTERN } from "./email";
 
 /** The checkout's contact and delivery form (spec section 5), used by browser and server. */
 
@@ -20,8 +21,8 @@ export const CHECKOUT_MESSAGES = {
   deliveryText: "Delivery tomorrow",
 } as const;
 
-/** A simple, permissive email shape: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// In its own module so that the footer's newsletter form can use it without this file's zod.
+export { EMAIL_PATTERN } from "./email";
 
 /**
  * Keeps the digits of an Indian phone number typed with +91, 91 or 0 prefixes, spaces or

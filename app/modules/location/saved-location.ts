@@ -3,7 +3,8 @@
  * shown in the header's location card and set from checkout's 'Use current location'.
  */
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+// zod/mini: the header shows the location on every page (see cart-store.ts).
+import * as z from "zod/mini";
 
 export const LOCATION_STORAGE_KEY = "sf:location";
 
@@ -18,9 +19,9 @@ export const LOCATION_MESSAGES = {
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
 const savedLocationSchema = z.object({
-  label: z.string().max(300),
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  label: z.string().check(z.maxLength(300)),
+  lat: z.number().check(z.minimum(-90), z.maximum(90)),
+  lng: z.number().check(z.minimum(-180), z.maximum(180)),
 });
 export type SavedLocation = z.output<typeof savedLocationSchema>;
 
