@@ -245,9 +245,23 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(pages[0]?.hasMore).toBe(true);
     });
 
+    it("ranks names holding every word, in any order, before products matched by other fields", async () => {
+      const holds = (name: string) => {
+        const words = name.toLowerCase().split(/[^a-z0-9]+/);
+        return (
+          words.some((w) => w.startsWith("basmati")) &&
+          words.some((w) => w.startsWith("rice") || w.startsWith("chawal"))
+        );
+      };
+      const names = await search("rice basmati");
+      expect(names[0]).toBe("India Gate Basmati Rice 25 kg");
+      const firstOther = names.findIndex((n) => !holds(n));
+      if (firstOther >= 0) expect(names.slice(firstOther).some(holds)).toBe(false);
+    });
+
     it("pages across the ranking's tiers in the same order as one long page", async () => {
       // 'rajdhani' starts one name and is the brand of others: pages of one cross the tiers.
-      for (const q of ["atta", "rajdhani", "kg"]) {
+      for (const q of ["atta", "rajdhani", "kg", "rice basmati"]) {
         const whole = await search(q);
         const paged: string[] = [];
         for (let offset = 0; offset < whole.length + 1; offset += 1) {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lte, not, or, type SQL, sql
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
-import { planSearch, type SearchPlan, type SearchUnit } from "../search/query";
+import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit } from "../search/query";
 import { type ListingFilters, NO_FILTERS } from "./listing";
 import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
 
@@ -114,7 +114,11 @@ async function bestMatches(
   p: SearchPlan,
   range: { offset: number; limit: number },
 ): Promise<SummaryRow[]> {
-  const inName = exactMatch(p, nameText) ?? sql`true`;
+  // 'Name holds every word' as ordered patterns where that means the same (see the function).
+  const ordered = orderedNamePatterns(p);
+  const inName =
+    (ordered ? or(...ordered.map((pattern) => sql`${nameText} like ${pattern}`)) : exactMatch(p, nameText)) ??
+    sql`true`;
   const startsName = sql`${nameText} like ${` ${p.text}%`}`;
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText, planSearch } from "./query";
+import { normaliseSearchText, orderedNamePatterns, planSearch } from "./query";
 
 describe("normaliseSearchText", () => {
   it("keeps letters and digits in lower case with single spaces", () => {
@@ -43,5 +43,31 @@ describe("planSearch", () => {
 
   it("reads at most eight words", () => {
     expect(planSearch("a b c d e f g h i j").units).toHaveLength(8);
+  });
+});
+
+describe("orderedNamePatterns", () => {
+  const plan = (...units: string[][]) => ({ text: "", units, fuzzyWords: [] });
+
+  it("writes every unit in every order, with each unit's alternatives", () => {
+    expect(orderedNamePatterns(plan(["basmati"], ["rice", "chawal"]))).toEqual([
+      "% basmati% rice%",
+      "% basmati% chawal%",
+      "% rice% basmati%",
+      "% chawal% basmati%",
+    ]);
+    expect(orderedNamePatterns(plan(["toor"], ["dal"], ["5"]))).toHaveLength(6);
+    expect(orderedNamePatterns(plan(["toor", "pigeon pea"], ["dal"]))).toContain("% dal% pigeon pea%");
+  });
+
+  it("keeps one LIKE per unit where the two forms could disagree or grow too many", () => {
+    expect(orderedNamePatterns(plan(["paneer"]))).toBeNull();
+    // 'bas' and 'basmati' can both match the one word basmati.
+    expect(orderedNamePatterns(plan(["bas"], ["basmati"]))).toBeNull();
+    // A phrase can hold another unit's word.
+    expect(orderedNamePatterns(plan(["wheat flour", "atta"], ["flour"]))).toBeNull();
+    expect(orderedNamePatterns(plan(["pigeon pea"], ["pea protein"]))).toBeNull();
+    expect(orderedNamePatterns(plan(["a"], ["b"], ["c"], ["d"]))).toBeNull();
+    expect(orderedNamePatterns(plan(["a", "b", "c"], ["d", "e"], ["f", "g"]))).toBeNull();
   });
 });

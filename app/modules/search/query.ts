@@ -136,3 +136,53 @@ function dedupeUnits(units: SearchUnit[]): SearchUnit[] {
     return true;
   });
 }
+
+const MAX_ORDERED_PATTERNS = 24;
+
+/**
+ * 'Every unit is in the name', as LIKE patterns with the units in each order: 'basmati rice'
+ * gives '% basmati% rice%' and '% rice% basmati%'. PostgreSQL estimates such a pattern from its
+ * statistics as a whole; with one LIKE per word it multiplies the words' frequencies, takes
+ * words that go together (basmati, rice) for a rare pair, and picks a plan that reads every
+ * match (25 ms instead of 5 at 100,000 products).
+ *
+ * The two forms match the same names unless two units can match at overlapping places: a term
+ * that starts another ('bas', 'basmati'), or that starts at a word inside a phrase ('flour' in
+ * 'wheat flour'). Then, for one unit, or when there would be more than 24 patterns, the answer
+ * is null and the caller keeps one LIKE per unit.
+ */
+export function orderedNamePatterns(plan: SearchPlan): string[] | null {
+  const { units } = plan;
+  if (units.length < 2 || units.length > 3) return null;
+  const overlap = units.some((unit, i) =>
+    units.some((other, j) => i !== j && unit.some((a) => other.some((b) => canOverlap(a, b)))),
+  );
+  if (overlap) return null;
+  const orders = permutations(units);
+  const choices = units.reduce((n, unit) => n * unit.length, 1);
+  if (orders.length * choices > MAX_ORDERED_PATTERNS) return null;
+  const patterns: string[] = [];
+  for (const order of orders) {
+    let prefixes = [""];
+    for (const unit of order) prefixes = prefixes.flatMap((p) => unit.map((term) => `${p}% ${term}`));
+    patterns.push(...prefixes.map((p) => `${p}%`));
+  }
+  return patterns;
+}
+
+/** Whether b can match at a word start within a's match (or a within b's). */
+function canOverlap(a: string, b: string): boolean {
+  const within = (x: string, y: string) =>
+    x.split(" ").some((_, k, words) => {
+      const rest = words.slice(k).join(" ");
+      return rest.startsWith(y) || y.startsWith(rest);
+    });
+  return within(a, b) || within(b, a);
+}
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
