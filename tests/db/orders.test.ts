@@ -241,11 +241,10 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
       companyName: "Hotel Sagar",
       gstNumber: "27AAPFU0939F1ZV",
     });
-    const linked = await database.db
-      .select({ customerId: orders.customerId })
-      .from(orders)
-      .where(eq(orders.id, second.order.orderId));
-    expect(linked[0]?.customerId).toBe(rows[0]?.id);
+    const customerOf = async (orderId: string) =>
+      (await database.db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId)))[0]
+        ?.customerId;
+    expect(await customerOf(second.order.orderId)).toBe(rows[0]?.id);
 
     // Without 'Save address' a known phone's order is still the customer's, and changes nothing.
     const third = await placeOrder(
@@ -258,11 +257,7 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
       }),
     );
     if (!third.ok) throw new Error("order failed");
-    const [thirdRow] = await database.db
-      .select({ customerId: orders.customerId })
-      .from(orders)
-      .where(eq(orders.id, third.order.orderId));
-    expect(thirdRow?.customerId).toBe(rows[0]?.id);
+    expect(await customerOf(third.order.orderId)).toBe(rows[0]?.id);
     const [after] = await database.db
       .select()
       .from(customers)

@@ -68,7 +68,7 @@ export const summaryColumns = {
   // A scalar subquery with LIMIT 1 is probed through the primary key once per row returned;
   // EXISTS was planned as a hashed scan of every size in the store on each listing (4.7 -> 2.3 ms
   // for a page of /products at 100,000 products).
-  hasSizes: sql<boolean>`coalesce((select true from ${productSizes} where ${productSizes}.product_id = ${products}.id limit 1), false)`,
+  hasSizes: sql<boolean>`coalesce((select true from ${productSizes} where ${productSizes.productId} = ${products.id} limit 1), false)`,
 };
 
 export interface SummaryRow extends PriceFields {
