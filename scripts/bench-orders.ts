@@ -7,10 +7,15 @@
  * 2. one hot product: every client orders the same product, whose stock runs out mid-run;
  *    the only refusal allowed is the out-of-stock message.
  * Reports orders/s and p50/p95/p99 latency; writes bench-results/orders-<time>.json.
+ *
+ * The load generator shares the machine's cores with the server and PostgreSQL, so it is kept
+ * lean: node:http on kept-alive sockets (0.3-0.4 ms of CPU per order) rather than fetch (1.4 ms,
+ * measured side by side: 197 -> 248 orders/s). Its own CPU per request is reported.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -38,7 +43,32 @@ interface Scenario {
   p99Ms: number;
   outOfStock: number;
   otherErrors: number;
+  /** CPU the load generator itself spent per request, in ms. */
+  clientCpuMs: number;
   firstError?: string;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One POST on a kept-alive socket of `agent`. */
+function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "POST", agent, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -68,16 +98,20 @@ async function run(
   let outOfStock = 0;
   let otherErrors = 0;
   let firstError: string | undefined;
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const endpoint = new URL(`${base}/api/orders`);
   const until = Date.now() + duration * 1000;
   const started = Date.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
       for (let i = 0; Date.now() < until; i++) {
         const t0 = performance.now();
-        const response = await fetch(`${base}/api/orders`, {
-          method: "POST",
-          headers: { ...headers, "Idempotency-Key": `bench-${randomUUID()}` },
-          body: JSON.stringify({
+        const response = await post(
+          agent,
+          endpoint,
+          { ...headers, "Idempotency-Key": `bench-${randomUUID()}` },
+          JSON.stringify({
             lines: [{ productId: productFor(c), qty: 1 }],
             address: {
               fullName: "Bench Caterer",
@@ -90,8 +124,8 @@ async function run(
             paymentMethod: "COD",
             saveAddress: false,
           }),
-        });
-        const body = (await response.json()) as { error?: string };
+        );
+        const body = JSON.parse(response.body) as { error?: string };
         const ms = performance.now() - t0;
         if (response.status === 201) times.push(ms);
         else if (response.status === 409 && /sold out|Only \d+ of/.test(body.error ?? "")) outOfStock++;
@@ -103,6 +137,9 @@ async function run(
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  agent.destroy();
+  const requests = times.length + outOfStock + otherErrors;
   times.sort((a, b) => a - b);
   return {
     database,
@@ -114,6 +151,7 @@ async function run(
     p99Ms: round(percentile(times, 99)),
     outOfStock,
     otherErrors,
+    clientCpuMs: round((used.user + used.system) / 1000 / Math.max(1, requests)),
     firstError,
   };
 }
@@ -212,6 +250,7 @@ const header = [
   "p99 ms",
   "out of stock",
   "other errors",
+  "client CPU ms",
 ];
 process.stdout.write(
   `\n${header.join("\t")}\n${results
@@ -226,6 +265,7 @@ process.stdout.write(
         r.p99Ms,
         r.outOfStock,
         r.otherErrors,
+        r.clientCpuMs,
       ].join("\t"),
     )
     .join("\n")}\n${results
