@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { customers, orderItems, orders, productSizes } from "../../app/db/schema";
-import { makeCheckoutAddress } from "../../app/demo/factories";
+import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../app/db/schema";
+import { makeCheckoutAddress, makeProduct } from "../../app/demo/factories";
 import { INVALID_COUPON_MESSAGE } from "../../app/modules/checkout/coupons";
 import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/schema";
 import { PLACE_ORDER_MESSAGES, placeOrder } from "../../app/modules/orders/place-order.server";
+import { type OrderRecord, recordOrder } from "../../app/modules/orders/record-order.server";
+import type { StockTake } from "../../app/modules/orders/stock.server";
 import { createOrderFixture, type OrderFixture, orderRequest, stockOf } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -294,6 +296,151 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
     );
     expect(other).toEqual({ ok: false, status: 422, error: PLACE_ORDER_MESSAGES.keyReused, problems: [] });
   });
+  it("returns the first order to a retry after that order took the last units", async () => {
+    const left = (await stockOf(database.db, fx.ids.cups)) ?? 0;
+    const size250 = await database.db
+      .select({ inventory: productSizes.inventory })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, fx.ids.cups), eq(productSizes.label, "250 ml")));
+    const units = size250[0]?.inventory ?? 0;
+    expect(units).toBeGreaterThan(0);
+    const key = `last-units-${randomUUID()}`;
+    const request = orderRequest({ lines: [{ productId: fx.ids.cups, size: "250 ml", qty: units }] });
+    const first = await placeOrder(database.db, fx.store, request, { idempotencyKey: key });
+    const retry = await placeOrder(database.db, fx.store, request, { idempotencyKey: key });
+    if (!first.ok || !retry.ok) throw new Error("the retry was refused");
+    expect(retry).toEqual({ ok: true, replayed: true, order: first.order });
+    expect(await stockOf(database.db, fx.ids.cups)).toBe(left - units);
+  });
+
+  describe("recording an order is all or nothing", () => {
+    /** An order record as placeOrder makes it, for stock that changed after the cart was priced. */
+    const record = (take: StockTake, key: string): OrderRecord => ({
+      storeId: fx.store.id,
+      orderId: randomUUID(),
+      orderNumber: `T${Date.now()}`,
+      idempotency: { scope: "order", key, requestHash: "test", response: { order: "test" } },
+      take,
+      customer: {
+        kind: "save",
+        fields: {
+          phone: "9000000042",
+          firstName: "Nobody",
+          lastName: "Here",
+          email: null,
+          address: "1 Test Road",
+          apartment: "",
+          city: "Mumbai",
+          state: "Maharashtra",
+          pin: "400001",
+          landmark: "",
+          companyName: "",
+          gstNumber: "",
+        },
+      },
+      order: {
+        phone: "9000000042",
+        email: null,
+        paymentMethod: "COD",
+        subtotal: 100_00,
+        discount: 0,
+        shipping: 0,
+        grandTotal: 100_00,
+        shippingType: "Free",
+        couponCode: null,
+        customerAddress: addressOf(),
+        accessTokenHash: "test",
+      },
+      items: [],
+    });
+    const addressOf = () => ({
+      firstName: "Nobody",
+      lastName: "Here",
+      email: "",
+      phone: "9000000042",
+      address: "1 Test Road",
+      apartment: "",
+      city: "Mumbai",
+      state: "Maharashtra",
+      pin: "400001",
+      landmark: "",
+      companyName: "",
+      gstNumber: "",
+    });
+    const nothingWritten = async (key: string, before: { rice: number | null; butter: number | null }) => {
+      expect(await stockOf(database.db, fx.ids.rice)).toBe(before.rice);
+      expect(await stockOf(database.db, fx.ids.butter)).toBe(before.butter);
+      const keys = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(keys).toEqual([]);
+      const saved = await database.db.select().from(customers).where(eq(customers.phone, "9000000042"));
+      expect(saved).toEqual([]);
+    };
+
+    it("takes no stock, key, customer or order when one product is short", async () => {
+      const before = {
+        rice: await stockOf(database.db, fx.ids.rice),
+        butter: await stockOf(database.db, fx.ids.butter),
+      };
+      const count = await orderCount();
+      const key = `short-${randomUUID()}`;
+      const outcome = await recordOrder(
+        database.db,
+        record(
+          {
+            counted: [
+              { productId: fx.ids.rice, qty: 1 },
+              { productId: fx.ids.butter, qty: (before.butter ?? 0) + 1 },
+            ],
+            sizeTotals: [],
+            sizes: [],
+          },
+          key,
+        ),
+      );
+      expect(outcome).toEqual({ stockOk: false, placed: false });
+      await nothingWritten(key, before);
+      expect(await orderCount()).toBe(count);
+    });
+
+    it("takes nothing when a product went off sale or a size went away after pricing", async () => {
+      const before = {
+        rice: await stockOf(database.db, fx.ids.rice),
+        butter: await stockOf(database.db, fx.ids.butter),
+      };
+      const offSale = `off-sale-${randomUUID()}`;
+      const retired = await recordOrder(
+        database.db,
+        record(
+          {
+            counted: [
+              { productId: fx.ids.rice, qty: 1 },
+              { productId: fx.ids.retired, qty: 1 },
+            ],
+            sizeTotals: [],
+            sizes: [],
+          },
+          offSale,
+        ),
+      );
+      expect(retired).toEqual({ stockOk: false, placed: false });
+      await nothingWritten(offSale, before);
+
+      const goneSize = `gone-size-${randomUUID()}`;
+      const sizeless = await recordOrder(
+        database.db,
+        record(
+          {
+            counted: [{ productId: fx.ids.rice, qty: 1 }],
+            sizeTotals: [{ productId: fx.ids.cups, qty: 1 }],
+            sizes: [{ productId: fx.ids.cups, label: "500 ml", units: 1 }],
+          },
+          goneSize,
+        ),
+      );
+      expect(sizeless).toEqual({ stockOk: false, placed: false });
+      await nothingWritten(goneSize, before);
+    });
+  });
 });
 
 describe.each(databaseKinds)("orders under concurrency on %s", (kind) => {
@@ -302,7 +449,9 @@ describe.each(databaseKinds)("orders under concurrency on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    fx = await createOrderFixture(database.db, `concurrency-${kind}`);
+    fx = await createOrderFixture(database.db, `concurrency-${kind}`, [
+      makeProduct({ name: "Madhur Sugar 50 kg", inventory: 1000, trackInventory: true }),
+    ]);
   });
   afterAll(() => database.close());
 
@@ -348,5 +497,34 @@ describe.each(databaseKinds)("orders under concurrency on %s", (kind) => {
     expect([...ids]).toHaveLength(1);
     expect([...ids][0]).not.toMatch(/^refused/);
     expect(await stockOf(database.db, fx.ids.rice)).toBe((before ?? 0) - 1);
+  });
+  it("never deadlocks two orders that hold the same products in opposite order", async () => {
+    const [sugar] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, fx.store.id), eq(products.name, "Madhur Sugar 50 kg")));
+    if (!sugar) throw new Error("no sugar on the shelf");
+    const sugarId = sugar.id;
+    const before = { rice: await stockOf(database.db, fx.ids.rice), sugar: await stockOf(database.db, sugarId) };
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const pair = [
+          { productId: fx.ids.rice, qty: 1 },
+          { productId: sugarId, qty: 1 },
+        ];
+        return placeOrder(
+          database.db,
+          fx.store,
+          orderRequest({
+            lines: i % 2 === 0 ? pair : pair.reverse(),
+            address: makeCheckoutAddress({ phone: `97${String(10_000_000 + i)}` }),
+          }),
+          { idempotencyKey: `pair-${kind}-${i}-${randomUUID()}` },
+        );
+      }),
+    );
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect(await stockOf(database.db, fx.ids.rice)).toBe((before.rice ?? 0) - 60);
+    expect(await stockOf(database.db, sugarId)).toBe((before.sugar ?? 0) - 60);
   });
 });

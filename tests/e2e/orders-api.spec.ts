@@ -30,12 +30,16 @@ interface ListedProduct {
 }
 
 /**
- * The last tracked product in stock on the first two pages: the other journeys, running at the
- * same time, buy the first one, and a unit they take would read here as one this test took.
+ * A tracked product in stock from the end of the first two pages. The other journeys, running
+ * at the same time, buy the first one; each test here that orders takes a product of its own
+ * (`slot` per test here, and one for each of its phone and desktop runs), so that a unit another one
+ * takes never reads as one it took.
  */
-async function trackedProduct(request: APIRequestContext): Promise<ListedProduct> {
+async function trackedProduct(request: APIRequestContext, slot: 0 | 1): Promise<ListedProduct> {
   const { products } = (await (await request.get("/api/products?limit=48")).json()) as { products: ListedProduct[] };
-  const product = products.findLast((p) => !p.hasSizes && p.stock.kind === "in-stock");
+  const tracked = products.filter((p) => !p.hasSizes && p.stock.kind === "in-stock");
+  const fromEnd = slot * 2 + (test.info().project.name === "phone" ? 1 : 0);
+  const product = tracked[tracked.length - 1 - fromEnd];
   if (!product) throw new Error("no tracked product in stock");
   return product;
 }
@@ -58,7 +62,7 @@ async function antiForgery(request: APIRequestContext): Promise<Record<string, s
 
 test.describe("POST /api/orders refuses tampered requests", () => {
   test("each tampering gets a 4xx with a clear message and creates nothing", async ({ request }) => {
-    const product = await trackedProduct(request);
+    const product = await trackedProduct(request, 0);
     const headers = await antiForgery(request);
     const before = await stockLeft(request, product.id);
     const line = { productId: product.id, qty: 1 };
@@ -141,7 +145,7 @@ test.describe("POST /api/orders refuses tampered requests", () => {
   });
 
   test("a repeated idempotency key returns the first order", async ({ request }) => {
-    const product = await trackedProduct(request);
+    const product = await trackedProduct(request, 1);
     const headers = { ...(await antiForgery(request)), "Idempotency-Key": `api-test-${randomUUID()}` };
     const data = {
       lines: [{ productId: product.id, qty: 1 }],

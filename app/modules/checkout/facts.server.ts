@@ -1,51 +1,69 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { pincodeRates, productSizes, products } from "../../db/schema";
+import { pincodeRates, productSizes, products as productsTable } from "../../db/schema";
+import { uuidArray } from "../../db/uuid-array.server";
 import type { PincodeBandRates } from "../shipping/rules";
 import type { ProductFacts } from "./quote";
 
+export interface CartFacts {
+  products: Map<string, ProductFacts>;
+  /** The delivery rates of the pincode asked about, or null when the store has none for it. */
+  rate: PincodeBandRates | null;
+}
+
+const PINCODE = /^\d{6}$/;
+
 /**
- * What pricing a cart needs to know about its products, in one query: a product's sizes come
- * along as a JSON array (placing an order makes this read on every request).
+ * What pricing a cart needs to know, in one statement (placing an order and quoting a cart
+ * make this read on every request, and a round trip is dear): its products, each with its
+ * sizes, and the delivery rates of the pincode. The answer is one row of JSON, whose numbers
+ * are numbers on both drivers (a bigint column would come back as a string from node-postgres).
  */
+export async function loadCartFacts(
+  db: Db | Tx,
+  storeId: string,
+  productIds: readonly string[],
+  pincode: string | null,
+): Promise<CartFacts> {
+  const ids = [...new Set(productIds)];
+  const wantedRate = pincode !== null && PINCODE.test(pincode) ? pincode : null;
+  const products = new Map<string, ProductFacts>();
+  if (ids.length === 0 && wantedRate === null) return { products, rate: null };
+  const p = productsTable;
+  const r = pincodeRates;
+  const result = (await db.execute(sql`
+    select
+      (select json_build_object(
+          'rateUpTo999', ${r.rateUpTo999}, 'rate1000To4999', ${r.rate1000To4999}, 'rateFrom5000', ${r.rateFrom5000})
+        from ${r} where ${r.storeId} = ${storeId} and ${r.pincode} = ${wantedRate}) as rate,
+      (select coalesce(json_agg(json_build_object(
+          'id', ${p.id}, 'slug', ${p.slug}, 'name', ${p.name}, 'photo', ${p.photos}[1], 'sku', ${p.sku},
+          'active', ${p.active}, 'trackInventory', ${p.trackInventory}, 'inventory', ${p.inventory},
+          'mrp', ${p.mrp}, 'salePrice1', ${p.salePrice1}, 'salePrice2', ${p.salePrice2},
+          'salePrice3', ${p.salePrice3}, 'saleQty2', ${p.saleQty2}, 'saleQty3', ${p.saleQty3},
+          'sizes', coalesce((
+            select json_agg(json_build_object('label', s.label, 'inventory', s.inventory) order by s.position)
+            from ${productSizes} s where s.product_id = ${p.id}
+          ), '[]'::json))), '[]'::json)
+        from ${p} where ${p.storeId} = ${storeId} and ${p.id} = any(${uuidArray(ids)})) as products
+  `)) as unknown as { rows: Array<{ rate: PincodeBandRates | null; products: ProductFacts[] }> };
+  const [row] = result.rows;
+  for (const product of row?.products ?? []) products.set(product.id, product);
+  return { products, rate: row?.rate ?? null };
+}
+
+/** The facts of a cart's products, without a pincode. */
 export async function loadProductFacts(
   db: Db | Tx,
   storeId: string,
   productIds: readonly string[],
 ): Promise<Map<string, ProductFacts>> {
-  const ids = [...new Set(productIds)];
-  const facts = new Map<string, ProductFacts>();
-  if (ids.length === 0) return facts;
-  const rows = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      photo: sql<string | null>`${products.photos}[1]`,
-      sku: products.sku,
-      active: products.active,
-      trackInventory: products.trackInventory,
-      inventory: products.inventory,
-      mrp: products.mrp,
-      salePrice1: products.salePrice1,
-      salePrice2: products.salePrice2,
-      salePrice3: products.salePrice3,
-      saleQty2: products.saleQty2,
-      saleQty3: products.saleQty3,
-      sizes: sql<ProductFacts["sizes"]>`coalesce((
-        select json_agg(json_build_object('label', s.label, 'inventory', s.inventory) order by s.position)
-        from ${productSizes} s where s.product_id = ${products.id}
-      ), '[]'::json)`,
-    })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, ids)));
-  for (const row of rows) facts.set(row.id, { ...row, photo: row.photo ?? null });
-  return facts;
+  return (await loadCartFacts(db, storeId, productIds, null)).products;
 }
 
 /** The delivery rates of one pincode, or null when the store has none for it. */
 export async function loadPincodeRate(db: Db | Tx, storeId: string, pincode: string): Promise<PincodeBandRates | null> {
-  if (!/^\d{6}$/.test(pincode)) return null;
+  if (!PINCODE.test(pincode)) return null;
   const [row] = await db
     .select({
       rateUpTo999: pincodeRates.rateUpTo999,

@@ -1,23 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.server";
-import { isUniqueViolation, transactionWithRetry } from "../../db/errors.server";
-import { customers, idempotencyKeys, orderItems, orders } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { isRetryable, isUniqueViolation } from "../../db/errors.server";
+import { idempotencyKeys } from "../../db/schema";
 import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
-import { loadPincodeRate, loadProductFacts } from "../checkout/facts.server";
+import { loadCartFacts, loadProductFacts } from "../checkout/facts.server";
 import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
-import { type CartQuote, type LineProblem, quoteCart } from "../checkout/quote";
-import { type AddressForm, type AddressSnapshot, addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
+import { type CartQuote, type LineProblem, type ProductFacts, quoteCart } from "../checkout/quote";
+import { addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import type { Store } from "../store/store.server";
-import { StockShort, takeStock } from "./stock.server";
+import { type CustomerFields, type OrderRecord, recordOrder } from "./record-order.server";
+import { stockTake } from "./stock.server";
 import { fingerprint, hashToken, newAccessToken, newOrderNumber } from "./tokens.server";
 
 /**
  * Placing an order (spec sections 4, 5 and 7; ARCHITECTURE.md section 5). The server prices
- * the cart from the database, refuses what cannot be sold, and in one short transaction
- * records the order and takes its stock with guarded UPDATEs, so that no two orders can sell
- * the same unit. An idempotency key makes a retried request return the first order.
+ * the cart from the database, refuses what cannot be sold, and in one statement (one implicit
+ * transaction; see record-order.server.ts) locks the stock it takes, records the order, and
+ * takes the stock only when every unit is there, so that no two orders can sell the same unit.
+ * An idempotency key makes a retried request return the first order.
  */
 
 export interface PlacedOrder {
@@ -59,17 +61,14 @@ export async function placeOrder(
 ): Promise<PlaceOrderOutcome> {
   const key = options.idempotencyKey ?? null;
   const requestHash = fingerprint(request);
-  // The replay check and the reads for pricing go out together: one round trip of waiting.
-  const [earlier, facts, rate] = await Promise.all([
-    key ? findEarlier(db, store.id, key, requestHash) : null,
-    loadProductFacts(
-      db,
-      store.id,
-      request.lines.map((l) => l.productId),
-    ),
-    loadPincodeRate(db, store.id, request.address.pincode),
-  ]);
-  if (earlier) return earlier;
+  // One read prices the order and one statement records it. A repeated request is recognised
+  // by its key when the order is recorded (or refused, below), not by a read first.
+  const { products: facts, rate } = await loadCartFacts(
+    db,
+    store.id,
+    request.lines.map((l) => l.productId),
+    request.address.pincode,
+  );
   const quote = quoteCart({
     lines: request.lines,
     products: facts,
@@ -79,11 +78,13 @@ export async function placeOrder(
     rate,
   });
   const refused = refusal(quote);
-  if (refused) return refused;
+  // A retry of an order placed before things changed (the last units went to it) is that order.
+  if (refused) return (key ? await findEarlier(db, store.id, key, requestHash) : null) ?? refused;
 
+  const customerId = options.customerId ?? null;
   for (let attempt = 1; ; attempt++) {
     // The order's id, number and access token are chosen here, so that the idempotency key is
-    // recorded with its answer in the transaction's first statement: a second request with the
+    // recorded with its answer in the same statement as the order: a second request with the
     // same key waits on that row until this one commits, then answers with this order.
     const order: PlacedOrder = {
       orderId: randomUUID(),
@@ -92,36 +93,93 @@ export async function placeOrder(
       grandTotal: quote.grandTotal,
       accessToken: newAccessToken(),
     };
+    let outcome: Awaited<ReturnType<typeof recordOrder>>;
     try {
-      return await transactionWithRetry(db, async (tx) => {
-        if (key) {
-          const claimed = await tx
-            .insert(idempotencyKeys)
-            .values({
-              storeId: store.id,
-              scope: IDEMPOTENCY_SCOPE,
-              key,
-              requestHash,
-              statusCode: 201,
-              response: { order } satisfies StoredResponse,
-              completedAt: sql`now()`,
-            })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key });
-          // Another request with this key committed first: answer with its order.
-          if (claimed.length === 0) return (await findEarlier(tx, store.id, key, requestHash)) ?? inProgress();
-        }
-        await takeStock(tx, store.id, request.lines, facts);
-        await insertOrder(tx, store, request, quote, order, options.customerId ?? null);
-        return { ok: true, replayed: false, order } as const;
-      });
+      outcome = await recordOrder(db, orderRecord(store, request, quote, facts, order, customerId, key, requestHash));
     } catch (error) {
-      if (error instanceof StockShort) return stockRefusal(db, store, request);
-      // Order numbers are random (10^12 a day): a clash runs the transaction again with a new one.
-      if (attempt < 3 && isUniqueViolation(error, "orders_store_number")) continue;
+      // Order numbers are random (10^12 a day): a clash records the order again with a new one.
+      // A deadlock or serialisation failure changed nothing and may simply run again.
+      if (attempt < 5 && (isUniqueViolation(error, "orders_store_number") || isRetryable(error))) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        continue;
+      }
       throw error;
     }
+    if (outcome.placed) return { ok: true, replayed: false, order };
+    // Another request with this key was recorded first (or, while stock ran short, earlier):
+    // its answer is this request's answer.
+    const first = key ? await findEarlier(db, store.id, key, requestHash) : null;
+    if (first) return first;
+    if (outcome.stockOk) return inProgress();
+    return stockRefusal(db, store, request);
   }
+}
+
+function orderRecord(
+  store: Store,
+  request: PlaceOrderRequest,
+  quote: CartQuote,
+  facts: Map<string, ProductFacts>,
+  order: PlacedOrder,
+  signedInCustomerId: string | null,
+  key: string | null,
+  requestHash: string,
+): OrderRecord {
+  const address = addressSnapshot(request.address);
+  const fields: CustomerFields = {
+    phone: address.phone,
+    firstName: address.firstName,
+    lastName: address.lastName,
+    email: address.email || null,
+    address: address.address,
+    apartment: address.apartment,
+    city: address.city,
+    state: address.state,
+    pin: address.pin,
+    landmark: address.landmark,
+    companyName: address.companyName,
+    gstNumber: request.address.gstNumber,
+  };
+  return {
+    storeId: store.id,
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    idempotency: key
+      ? { scope: IDEMPOTENCY_SCOPE, key, requestHash, response: { order } satisfies StoredResponse }
+      : null,
+    take: stockTake(request.lines, facts),
+    // 'Save address' creates or updates the customer record for this phone (a signed-in
+    // customer's own record); without it, an order by a known phone is still linked to them.
+    customer: signedInCustomerId
+      ? { kind: "signed-in", customerId: signedInCustomerId, save: request.saveAddress ? fields : null }
+      : request.saveAddress
+        ? { kind: "save", fields }
+        : { kind: "by-phone" },
+    order: {
+      phone: address.phone,
+      email: address.email || null,
+      paymentMethod: request.paymentMethod,
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      shipping: quote.shipping.amount,
+      grandTotal: quote.grandTotal,
+      shippingType: quote.shipping.type,
+      couponCode: quote.coupon?.code ?? null,
+      customerAddress: address,
+      accessTokenHash: hashToken(order.accessToken),
+    },
+    items: quote.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      photo: line.photo,
+      sku: line.sku,
+      selectedSize: line.size,
+      setSizes: line.setSizes.length > 0 ? line.setSizes : null,
+      quantity: line.qty,
+      unitPrice: line.unitPrice,
+      total: line.total,
+    })),
+  };
 }
 
 function inProgress(): PlaceOrderOutcome {
@@ -129,7 +187,7 @@ function inProgress(): PlaceOrderOutcome {
 }
 
 async function findEarlier(
-  db: Db | Tx,
+  db: Db,
   storeId: string,
   key: string,
   requestHash: string,
@@ -164,114 +222,6 @@ function refusal(quote: CartQuote): PlaceOrderOutcome | null {
     return { ok: false, status: 422, error: CHECKOUT_MESSAGES.notServiceable, problems: [] };
   }
   return null;
-}
-
-async function insertOrder(
-  tx: Tx,
-  store: Store,
-  request: PlaceOrderRequest,
-  quote: CartQuote,
-  order: PlacedOrder,
-  signedInCustomerId: string | null,
-): Promise<void> {
-  const address = addressSnapshot(request.address);
-  // Without 'Save address', an order by a known phone is still linked to its customer, looked
-  // up in the insert itself.
-  const customerId = request.saveAddress
-    ? await saveCustomer(tx, store.id, request.address, address, signedInCustomerId)
-    : (signedInCustomerId ??
-      sql`(select ${customers.id} from ${customers} where ${customers.storeId} = ${store.id} and ${customers.phone} = ${address.phone})`);
-  await tx.insert(orders).values({
-    id: order.orderId,
-    storeId: store.id,
-    orderNumber: order.orderNumber,
-    customerId,
-    phone: address.phone,
-    email: address.email || null,
-    paymentMethod: request.paymentMethod,
-    status: "Pending",
-    paymentStatus: "pending" as const,
-    channel: "Online Store",
-    subtotal: quote.subtotal,
-    discount: quote.discount,
-    shipping: quote.shipping.amount,
-    grandTotal: quote.grandTotal,
-    shippingType: quote.shipping.type,
-    couponCode: quote.coupon?.code ?? null,
-    customerAddress: address,
-    accessTokenHash: hashToken(order.accessToken),
-  });
-  await tx.insert(orderItems).values(
-    quote.lines.map((line, position) => ({
-      orderId: order.orderId,
-      productId: line.productId,
-      name: line.name,
-      photo: line.photo,
-      sku: line.sku,
-      selectedSize: line.size,
-      setSizes: line.setSizes.length > 0 ? line.setSizes : null,
-      quantity: line.qty,
-      unitPrice: line.unitPrice,
-      total: line.total,
-      position,
-    })),
-  );
-}
-
-/**
- * 'Save address': the customer record for this phone is created or updated with the form
- * (the spec's merge: what the form holds replaces what was there; optional fields left empty
- * keep their earlier value). A signed-in customer's own record is the one updated.
- */
-async function saveCustomer(
-  tx: Tx,
-  storeId: string,
-  form: AddressForm,
-  address: AddressSnapshot,
-  signedInCustomerId: string | null,
-): Promise<string> {
-  const fields = {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    email: address.email || null,
-    address: address.address,
-    apartment: address.apartment,
-    city: address.city,
-    state: address.state,
-    pin: address.pin,
-    landmark: address.landmark,
-    companyName: address.companyName,
-    gstNumber: form.gstNumber,
-  };
-  const keep = (column: string) => sql.raw(`coalesce(nullif(excluded.${column}, ''), customers.${column})`);
-  const merge = {
-    firstName: sql`excluded.first_name`,
-    lastName: sql`excluded.last_name`,
-    email: sql`coalesce(excluded.email, customers.email)`,
-    address: sql`excluded.address`,
-    apartment: keep("apartment"),
-    city: sql`excluded.city`,
-    state: sql`excluded.state`,
-    pin: sql`excluded.pin`,
-    landmark: keep("landmark"),
-    companyName: keep("company_name"),
-    gstNumber: keep("gst_number"),
-    updatedAt: sql`now()`,
-  };
-  if (signedInCustomerId) {
-    await tx
-      .update(customers)
-      .set({ ...fields, email: fields.email ?? sql`${customers.email}`, updatedAt: sql`now()` })
-      .where(and(eq(customers.id, signedInCustomerId), eq(customers.storeId, storeId)));
-    return signedInCustomerId;
-  }
-  const [row] = await tx
-    .insert(customers)
-    .values({ storeId, phone: address.phone, ...fields })
-    .onConflictDoUpdate({ target: [customers.storeId, customers.phone], set: merge })
-    .returning({ id: customers.id });
-  if (!row) throw new Error("customer upsert returned nothing");
-  return row.id;
 }
 
 /** After a stock shortfall: the same lines priced again, naming what ran out. */

@@ -34,6 +34,34 @@ function* countedDemand(lines: readonly StockLine[], facts: Map<string, ProductF
   }
 }
 
+/** What an order takes from stock, grouped the way one statement takes it (see placeOrder). */
+export interface StockTake {
+  /** Products whose own count is the stock: each needs `inventory >= qty`. */
+  counted: { productId: string; qty: number }[];
+  /** Products whose sizes hold the stock: their total follows the sizes, never below zero. */
+  sizeTotals: { productId: string; qty: number }[];
+  /** The sizes' units: each needs its row, and `inventory >= units` where the size is counted. */
+  sizes: { productId: string; label: string; units: number }[];
+}
+
+/** The same decisions as takeStock, as data: lines of one product summed, in lock order. */
+export function stockTake(lines: readonly StockLine[], facts: Map<string, ProductFacts>): StockTake {
+  const take: StockTake = { counted: [], sizeTotals: [], sizes: [] };
+  for (const { productId, product, qty, bySize } of countedDemand(lines, facts)) {
+    if (isSizeCounted(product, bySize)) {
+      take.sizeTotals.push({ productId, qty });
+      for (const [label, units] of bySize) take.sizes.push({ productId, label, units });
+    } else if (product.inventory !== null) {
+      take.counted.push({ productId, qty });
+    }
+  }
+  return take;
+}
+
+function isSizeCounted(product: ProductFacts, bySize: ReadonlyArray<readonly [string, number]>): boolean {
+  return bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
+}
+
 /**
  * Takes the lines' units from stock or throws StockShort (the caller's transaction then rolls
  * back). `requireActive` refuses a product taken off sale; a payment that already went through
@@ -47,8 +75,7 @@ export async function takeStock(
   { requireActive = true }: { requireActive?: boolean } = {},
 ): Promise<void> {
   for (const { productId, product, qty, bySize } of countedDemand(lines, facts)) {
-    const sizeCounted = bySize.some(([label]) => product.sizes.find((s) => s.label === label)?.inventory != null);
-    if (sizeCounted) {
+    if (isSizeCounted(product, bySize)) {
       // The sizes hold the real stock; the product's total follows them, never below zero.
       await tx
         .update(products)

@@ -1,4 +1,4 @@
-import { loadPincodeRate, loadProductFacts } from "../../modules/checkout/facts.server";
+import { loadCartFacts } from "../../modules/checkout/facts.server";
 import { MAX_ORDER_BODY_BYTES, ORDER_REQUEST_MESSAGES, quoteRequestSchema } from "../../modules/checkout/order-request";
 import { quoteCart } from "../../modules/checkout/quote";
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
@@ -23,14 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = quoteRequestSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   const { lines, coupon, pincode } = parsed.data;
-  const [products, rate] = await Promise.all([
-    loadProductFacts(
-      context.db,
-      store.id,
-      lines.map((l) => l.productId),
-    ),
-    loadPincodeRate(context.db, store.id, pincode),
-  ]);
+  const { products, rate } = await loadCartFacts(
+    context.db,
+    store.id,
+    lines.map((l) => l.productId),
+    pincode,
+  );
   const quote = quoteCart({ lines, products, coupon, pincode, shipping: store.shipping, rate });
   return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,13 @@
+import { type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../modules/http/ids";
+
+/**
+ * A list of ids as one uuid[] parameter, for `column = any(...)`: the planner finds each row
+ * through the column's index, and the statement's text stays the same whatever the count (a
+ * list of parameters would make every count another statement). Every id must be a UUID;
+ * callers check ids from outside before they get here, so anything else is a bug.
+ */
+export function uuidArray(ids: readonly string[]): SQL {
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a UUID: ${JSON.stringify(id)}`);
+  return sql`${`{${ids.join(",")}}`}::uuid[]`;
+}

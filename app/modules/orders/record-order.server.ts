@@ -1,0 +1,329 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.server";
+import { executePrepared } from "../../db/prepared.server";
+import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../db/schema";
+import { uuidArray } from "../../db/uuid-array.server";
+import type { AddressForm, AddressSnapshot } from "../checkout/schema";
+import type { Paise } from "../money/types";
+import type { StockTake } from "./stock.server";
+
+/**
+ * Recording an order in one SQL statement (ARCHITECTURE.md section 5, ADR 0011).
+ *
+ * A COD order used to be a transaction of six round trips (BEGIN, the idempotency key, the
+ * stock, the order, its items, COMMIT). On a machine where each round trip costs a system call
+ * on both sides and a process wake-up, that was most of an order's cost. Here the same work is
+ * one statement, so one round trip and one implicit transaction:
+ *
+ * 1. `locked`/`sizes_locked` lock the products (in id order) and then their sizes (in label
+ *    order) with FOR UPDATE, the order takeStock uses, so two orders never wait on each other.
+ *    Under READ COMMITTED a row that another order changed is read again at its newest version
+ *    once that order commits.
+ * 2. `ok` is true when every locked product is on sale with the units asked, and every size row
+ *    exists with its units (an uncounted size always has them).
+ * 3. `claim` records the idempotency key with its answer, only when `ok`. A key that another
+ *    request recorded first makes `claim` empty (ON CONFLICT waits for that request to commit).
+ * 4. Every change after that (stock, customer, order, items) happens only when `claim` has its
+ *    row. So the statement either does all of it or none of it, and it never raises an error
+ *    for a shortage: the caller reads `ok` and `claimed` and answers.
+ *
+ * The data-modifying parts of one statement see one snapshot and cannot see each other's
+ * changes; none of them needs to, because each is gated on what the locks and `claim` return.
+ */
+
+export interface OrderRecord {
+  storeId: string;
+  orderId: string;
+  orderNumber: string;
+  /** With a key, the answer a repeat of this request gets (the key's response). */
+  idempotency: { scope: string; key: string; requestHash: string; response: unknown } | null;
+  take: StockTake;
+  /** Whose order it is: a signed-in customer, 'Save address' (create or update by phone), or neither. */
+  customer:
+    | { kind: "signed-in"; customerId: string; save: CustomerFields | null }
+    | { kind: "save"; fields: CustomerFields }
+    | { kind: "by-phone" };
+  order: {
+    phone: string;
+    email: string | null;
+    paymentMethod: "COD" | "ONLINE";
+    subtotal: Paise;
+    discount: Paise;
+    shipping: Paise;
+    grandTotal: Paise;
+    shippingType: string;
+    couponCode: string | null;
+    customerAddress: AddressSnapshot;
+    accessTokenHash: string;
+  };
+  items: ReadonlyArray<{
+    productId: string;
+    name: string;
+    photo: string | null;
+    sku: string | null;
+    selectedSize: string | null;
+    setSizes: string[] | null;
+    quantity: number;
+    unitPrice: Paise;
+    total: Paise;
+  }>;
+}
+
+export type CustomerFields = Pick<
+  AddressSnapshot,
+  "firstName" | "lastName" | "address" | "apartment" | "city" | "state" | "pin" | "landmark" | "companyName" | "phone"
+> & { email: string | null; gstNumber: AddressForm["gstNumber"] };
+
+export interface RecordOutcome {
+  /** Every product and size had the units asked, and each product was still on sale. */
+  stockOk: boolean;
+  /** The order was recorded (false with stockOk: the key was recorded first by another request). */
+  placed: boolean;
+}
+
+/** A column's bare name, for the target lists of INSERT and UPDATE. */
+const name = (column: AnyPgColumn) => sql.identifier(column.name);
+const names = (...columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((c) => name(c)),
+    sql`, `,
+  );
+
+/** A JSON array of rows as a relation (jsonb_to_recordset), typed by `columns`. */
+const rowsOf = (rows: readonly object[], columns: string) =>
+  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${sql.raw(columns)}`;
+
+export async function recordOrder(db: Db, record: OrderRecord): Promise<RecordOutcome> {
+  const [row] = await executePrepared<{ ok: boolean; placed: boolean }>(db, "mandi_order", orderStatement(record));
+  if (!row) throw new Error("recording an order returned no row");
+  return { stockOk: row.ok, placed: row.placed };
+}
+
+/** The statement that records `record` (see the top of this file). */
+export function orderStatement(record: OrderRecord): SQL {
+  const { take, storeId } = record;
+  // The products and sizes are found through their keys (= any of an array), never by joining
+  // the JSON rows, whose count the planner cannot know: a join would read a store's every product.
+  const productIds = [...take.counted, ...take.sizeTotals].map((d) => d.productId);
+  const sizedIds = [...new Set(take.sizes.map((d) => d.productId))];
+  const anyOf = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${uuidArray(ids)})`;
+  const claimed = sql`exists (select 1 from claim)`;
+
+  const claim = record.idempotency
+    ? sql`insert into ${idempotencyKeys} (${names(
+        idempotencyKeys.storeId,
+        idempotencyKeys.scope,
+        idempotencyKeys.key,
+        idempotencyKeys.requestHash,
+        idempotencyKeys.statusCode,
+        idempotencyKeys.response,
+        idempotencyKeys.completedAt,
+      )})
+      select ${storeId}::uuid, ${record.idempotency.scope}::text, ${record.idempotency.key}::text,
+        ${record.idempotency.requestHash}::text, 201, ${JSON.stringify(record.idempotency.response)}::jsonb, now()
+      where (select ok from ok)
+      on conflict do nothing
+      returning 1 as one`
+    : sql`select 1 as one where (select ok from ok)`;
+
+  const customerFields = (fields: CustomerFields) => [
+    fields.firstName,
+    fields.lastName,
+    fields.email,
+    fields.address,
+    fields.apartment,
+    fields.city,
+    fields.state,
+    fields.pin,
+    fields.landmark,
+    fields.companyName,
+    fields.gstNumber,
+  ];
+  const customerColumns = [
+    customers.firstName,
+    customers.lastName,
+    customers.email,
+    customers.address,
+    customers.apartment,
+    customers.city,
+    customers.state,
+    customers.pin,
+    customers.landmark,
+    customers.companyName,
+    customers.gstNumber,
+  ];
+  let customerCte: SQL | null = null;
+  let customerId: SQL;
+  const c = record.customer;
+  if (c.kind === "save") {
+    // The spec's merge: what the form holds replaces what was there; optional fields left
+    // empty keep their earlier value.
+    const keep = (column: AnyPgColumn) =>
+      sql`${name(column)} = coalesce(nullif(excluded.${name(column)}, ''), ${customers}.${name(column)})`;
+    const take = (column: AnyPgColumn) => sql`${name(column)} = excluded.${name(column)}`;
+    customerCte = sql`customer as (
+      insert into ${customers} (${names(customers.storeId, customers.phone, ...customerColumns)})
+      select ${storeId}::uuid, ${c.fields.phone}::text, ${sql.join(
+        customerFields(c.fields).map((v) => sql`${v}::text`),
+        sql`, `,
+      )}
+      where ${claimed}
+      on conflict (${names(customers.storeId, customers.phone)}) do update set
+        ${take(customers.firstName)}, ${take(customers.lastName)},
+        ${name(customers.email)} = coalesce(excluded.${name(customers.email)}, ${customers}.${name(customers.email)}),
+        ${take(customers.address)}, ${keep(customers.apartment)}, ${take(customers.city)},
+        ${take(customers.state)}, ${take(customers.pin)}, ${keep(customers.landmark)},
+        ${keep(customers.companyName)}, ${keep(customers.gstNumber)}, ${name(customers.updatedAt)} = now()
+      returning ${name(customers.id)} as id
+    )`;
+    customerId = sql`(select id from customer)`;
+  } else if (c.kind === "signed-in") {
+    // A signed-in customer's own record is the one 'Save address' updates; an empty email
+    // keeps the one on record.
+    if (c.save) {
+      const values = customerFields(c.save);
+      const set = customerColumns.map((column, i) =>
+        column === customers.email
+          ? sql`${name(column)} = coalesce(${values[i]}::text, ${customers}.${name(column)})`
+          : sql`${name(column)} = ${values[i]}::text`,
+      );
+      customerCte = sql`customer as (
+        update ${customers} set ${sql.join(set, sql`, `)}, ${name(customers.updatedAt)} = now()
+        where ${customers.id} = ${c.customerId}::uuid and ${customers.storeId} = ${storeId}::uuid and ${claimed}
+        returning ${name(customers.id)} as id
+      )`;
+    }
+    customerId = sql`${c.customerId}::uuid`;
+  } else {
+    // Without 'Save address', an order by a known phone is still linked to its customer.
+    customerId = sql`(select ${customers.id} from ${customers}
+      where ${customers.storeId} = ${storeId}::uuid and ${customers.phone} = ${record.order.phone}::text)`;
+  }
+
+  const o = record.order;
+  return sql`
+    with demand as (
+      select * from ${rowsOf(
+        take.counted.map((d) => ({ product_id: d.productId, qty: d.qty })),
+        "d(product_id uuid, qty integer)",
+      )}
+    ), size_totals as (
+      select * from ${rowsOf(
+        take.sizeTotals.map((d) => ({ product_id: d.productId, qty: d.qty })),
+        "d(product_id uuid, qty integer)",
+      )}
+    ), size_demand as (
+      select * from ${rowsOf(
+        take.sizes.map((d) => ({ product_id: d.productId, label: d.label, units: d.units })),
+        "d(product_id uuid, label text, units integer)",
+      )}
+    ), locked as (
+      select ${products.id} as id, ${products.inventory} as inventory, ${products.active} as active
+      from ${products}
+      where ${anyOf(products.id, productIds)} and ${products.storeId} = ${storeId}::uuid
+      order by ${products.id}
+      for update
+    ), sizes_locked as (
+      select s.${name(productSizes.productId)} as product_id, s.${name(productSizes.label)} as label,
+        s.${name(productSizes.inventory)} as inventory
+      from ${productSizes} s
+      join size_demand d on d.product_id = s.${name(productSizes.productId)} and d.label = s.${name(productSizes.label)}
+      where s.${name(productSizes.productId)} = any(${uuidArray(sizedIds)})
+        and s.${name(productSizes.productId)} in (select id from locked)
+      order by 1, 2
+      for update of s
+    ), ok as (
+      select
+        (select count(*) from locked l join demand d on d.product_id = l.id
+          where l.active and l.inventory >= d.qty) = ${take.counted.length}
+        and (select count(*) from locked l join size_totals d on d.product_id = l.id
+          where l.active) = ${take.sizeTotals.length}
+        and (select count(*) from sizes_locked l join size_demand d using (product_id, label)
+          where l.inventory is null or l.inventory >= d.units) = ${take.sizes.length}
+        as ok
+    ), claim as (
+      ${claim}
+    ), taken as (
+      update ${products} set ${name(products.inventory)} = ${products.inventory} - d.qty, ${name(products.updatedAt)} = now()
+      from demand d
+      where ${anyOf(products.id, productIds)} and ${products.id} = d.product_id
+        and ${products.storeId} = ${storeId}::uuid and ${claimed}
+      returning 1
+    ), totals_followed as (
+      update ${products}
+      set ${name(products.inventory)} = greatest(${products.inventory} - d.qty, 0), ${name(products.updatedAt)} = now()
+      from size_totals d
+      where ${anyOf(products.id, productIds)} and ${products.id} = d.product_id and ${products.storeId} = ${storeId}::uuid
+        and ${products.inventory} is not null and ${claimed}
+      returning 1
+    ), sizes_taken as (
+      update ${productSizes} set ${name(productSizes.inventory)} = ${productSizes.inventory} - d.units
+      from size_demand d
+      where ${anyOf(productSizes.productId, sizedIds)} and ${productSizes.productId} = d.product_id and ${productSizes.label} = d.label
+        and ${productSizes.inventory} is not null and ${claimed}
+      returning 1
+    ), ${customerCte ? sql`${customerCte},` : sql``} placed as (
+      insert into ${orders} (${names(
+        orders.id,
+        orders.storeId,
+        orders.orderNumber,
+        orders.customerId,
+        orders.phone,
+        orders.email,
+        orders.paymentMethod,
+        orders.status,
+        orders.paymentStatus,
+        orders.channel,
+        orders.subtotal,
+        orders.discount,
+        orders.shipping,
+        orders.grandTotal,
+        orders.shippingType,
+        orders.couponCode,
+        orders.customerAddress,
+        orders.accessTokenHash,
+      )})
+      select ${record.orderId}::uuid, ${storeId}::uuid, ${record.orderNumber}::text, ${customerId},
+        ${o.phone}::text, ${o.email}::text, ${o.paymentMethod}::text, 'Pending', 'pending', 'Online Store',
+        ${o.subtotal}::bigint, ${o.discount}::bigint, ${o.shipping}::bigint, ${o.grandTotal}::bigint,
+        ${o.shippingType}::text, ${o.couponCode}::text, ${JSON.stringify(o.customerAddress)}::jsonb,
+        ${o.accessTokenHash}::text
+      where ${claimed}
+      returning 1
+    ), items as (
+      insert into ${orderItems} (${names(
+        orderItems.orderId,
+        orderItems.productId,
+        orderItems.name,
+        orderItems.photo,
+        orderItems.sku,
+        orderItems.selectedSize,
+        orderItems.setSizes,
+        orderItems.quantity,
+        orderItems.unitPrice,
+        orderItems.total,
+        orderItems.position,
+      )})
+      select ${record.orderId}::uuid, i.product_id, i.name, i.photo, i.sku, i.selected_size, i.set_sizes,
+        i.quantity, i.unit_price, i.total, i.position
+      from ${rowsOf(
+        record.items.map((item, position) => ({
+          product_id: item.productId,
+          name: item.name,
+          photo: item.photo,
+          sku: item.sku,
+          selected_size: item.selectedSize,
+          set_sizes: item.setSizes,
+          quantity: item.quantity,
+          unit_price: item.unitPrice,
+          total: item.total,
+          position,
+        })),
+        "i(product_id uuid, name text, photo text, sku text, selected_size text, set_sizes text[], quantity integer, unit_price bigint, total bigint, position smallint)",
+      )}
+      where exists (select 1 from placed)
+      returning 1
+    )
+    select (select ok from ok) as ok, exists (select 1 from placed) as placed`;
+}
