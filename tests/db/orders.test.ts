@@ -296,6 +296,36 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
     );
     expect(other).toEqual({ ok: false, status: 422, error: PLACE_ORDER_MESSAGES.keyReused, problems: [] });
   });
+  it("updates a signed-in customer's own record with 'Save address', keeping the phone and an unsaid email", async () => {
+    const [me] = await database.db
+      .insert(customers)
+      .values({ storeId: fx.store.id, phone: "9876500010", firstName: "Old", email: "me@hotel.in", city: "Pune" })
+      .returning({ id: customers.id });
+    if (!me) throw new Error("no customer");
+    const placed = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        address: makeCheckoutAddress({ phone: "9876500011", fullName: "New Name", email: "", city: "Thane" }),
+      }),
+      { customerId: me.id },
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const [row] = await database.db.select().from(customers).where(eq(customers.id, me.id));
+    expect(row).toMatchObject({
+      phone: "9876500010",
+      firstName: "New",
+      lastName: "Name",
+      email: "me@hotel.in",
+      city: "Thane",
+    });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.order.orderId));
+    expect(order?.customerId).toBe(me.id);
+    // The form's phone did not become a second customer.
+    expect(await database.db.select().from(customers).where(eq(customers.phone, "9876500011"))).toEqual([]);
+  });
+
   it("returns the first order to a retry after that order took the last units", async () => {
     const left = (await stockOf(database.db, fx.ids.cups)) ?? 0;
     const size250 = await database.db

@@ -161,7 +161,7 @@ export function orderStatement(record: OrderRecord): SQL {
     // empty keep their earlier value.
     const keep = (column: AnyPgColumn) =>
       sql`${name(column)} = coalesce(nullif(excluded.${name(column)}, ''), ${customers}.${name(column)})`;
-    const take = (column: AnyPgColumn) => sql`${name(column)} = excluded.${name(column)}`;
+    const replace = (column: AnyPgColumn) => sql`${name(column)} = excluded.${name(column)}`;
     customerCte = sql`customer as (
       insert into ${customers} (${names(customers.storeId, customers.phone, ...customerColumns)})
       select ${storeId}::uuid, ${c.fields.phone}::text, ${sql.join(
@@ -170,10 +170,10 @@ export function orderStatement(record: OrderRecord): SQL {
       )}
       where ${claimed}
       on conflict (${names(customers.storeId, customers.phone)}) do update set
-        ${take(customers.firstName)}, ${take(customers.lastName)},
+        ${replace(customers.firstName)}, ${replace(customers.lastName)},
         ${name(customers.email)} = coalesce(excluded.${name(customers.email)}, ${customers}.${name(customers.email)}),
-        ${take(customers.address)}, ${keep(customers.apartment)}, ${take(customers.city)},
-        ${take(customers.state)}, ${take(customers.pin)}, ${keep(customers.landmark)},
+        ${replace(customers.address)}, ${keep(customers.apartment)}, ${replace(customers.city)},
+        ${replace(customers.state)}, ${replace(customers.pin)}, ${keep(customers.landmark)},
         ${keep(customers.companyName)}, ${keep(customers.gstNumber)}, ${name(customers.updatedAt)} = now()
       returning ${name(customers.id)} as id
     )`;
