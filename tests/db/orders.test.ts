@@ -5,7 +5,7 @@ import type { Database } from "../../app/db/client.server";
 import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../app/db/schema";
 import { makeCheckoutAddress, makeProduct } from "../../app/demo/factories";
 import { INVALID_COUPON_MESSAGE } from "../../app/modules/checkout/coupons";
-import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/schema";
+import { addressFormSchema, addressSnapshot, CHECKOUT_MESSAGES } from "../../app/modules/checkout/schema";
 import { PLACE_ORDER_MESSAGES, placeOrder } from "../../app/modules/orders/place-order.server";
 import { type OrderRecord, recordOrder } from "../../app/modules/orders/record-order.server";
 import type { StockTake } from "../../app/modules/orders/stock.server";
@@ -345,31 +345,17 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
 
   describe("recording an order is all or nothing", () => {
     /** An order record as placeOrder makes it, for stock that changed after the cart was priced. */
+    const phone = "9000000042";
+    const address = addressSnapshot(addressFormSchema.parse(makeCheckoutAddress({ phone, email: "" })));
     const record = (take: StockTake, key: string): OrderRecord => ({
       storeId: fx.store.id,
       orderId: randomUUID(),
       orderNumber: `T${Date.now()}`,
       idempotency: { scope: "order", key, requestHash: "test", response: { order: "test" } },
       take,
-      customer: {
-        kind: "save",
-        fields: {
-          phone: "9000000042",
-          firstName: "Nobody",
-          lastName: "Here",
-          email: null,
-          address: "1 Test Road",
-          apartment: "",
-          city: "Mumbai",
-          state: "Maharashtra",
-          pin: "400001",
-          landmark: "",
-          companyName: "",
-          gstNumber: "",
-        },
-      },
+      customer: { kind: "save", fields: { ...address, email: null } },
       order: {
-        phone: "9000000042",
+        phone,
         email: null,
         paymentMethod: "COD",
         subtotal: 100_00,
@@ -378,39 +364,26 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
         grandTotal: 100_00,
         shippingType: "Free",
         couponCode: null,
-        customerAddress: addressOf(),
+        customerAddress: address,
         accessTokenHash: "test",
       },
       items: [],
     });
-    const addressOf = () => ({
-      firstName: "Nobody",
-      lastName: "Here",
-      email: "",
-      phone: "9000000042",
-      address: "1 Test Road",
-      apartment: "",
-      city: "Mumbai",
-      state: "Maharashtra",
-      pin: "400001",
-      landmark: "",
-      companyName: "",
-      gstNumber: "",
+    const stockNow = async () => ({
+      rice: await stockOf(database.db, fx.ids.rice),
+      butter: await stockOf(database.db, fx.ids.butter),
     });
     const nothingWritten = async (key: string, before: { rice: number | null; butter: number | null }) => {
       expect(await stockOf(database.db, fx.ids.rice)).toBe(before.rice);
       expect(await stockOf(database.db, fx.ids.butter)).toBe(before.butter);
       const keys = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
       expect(keys).toEqual([]);
-      const saved = await database.db.select().from(customers).where(eq(customers.phone, "9000000042"));
+      const saved = await database.db.select().from(customers).where(eq(customers.phone, phone));
       expect(saved).toEqual([]);
     };
 
     it("takes no stock, key, customer or order when one product is short", async () => {
-      const before = {
-        rice: await stockOf(database.db, fx.ids.rice),
-        butter: await stockOf(database.db, fx.ids.butter),
-      };
+      const before = await stockNow();
       const count = await orderCount();
       const key = `short-${randomUUID()}`;
       const outcome = await recordOrder(
@@ -433,10 +406,7 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
     });
 
     it("takes nothing when a product went off sale or a size went away after pricing", async () => {
-      const before = {
-        rice: await stockOf(database.db, fx.ids.rice),
-        butter: await stockOf(database.db, fx.ids.butter),
-      };
+      const before = await stockNow();
       const offSale = `off-sale-${randomUUID()}`;
       const retired = await recordOrder(
         database.db,

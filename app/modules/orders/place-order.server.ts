@@ -126,20 +126,9 @@ function orderRecord(
   requestHash: string,
 ): OrderRecord {
   const address = addressSnapshot(request.address);
-  const fields: CustomerFields = {
-    phone: address.phone,
-    firstName: address.firstName,
-    lastName: address.lastName,
-    email: address.email || null,
-    address: address.address,
-    apartment: address.apartment,
-    city: address.city,
-    state: address.state,
-    pin: address.pin,
-    landmark: address.landmark,
-    companyName: address.companyName,
-    gstNumber: request.address.gstNumber,
-  };
+  // The form's fields as the customer record keeps them (an empty email is none).
+  const fields: CustomerFields = { ...address, email: address.email || null };
+
   return {
     storeId: store.id,
     orderId: order.orderId,
