@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { randomBytesPooled } from "../security/random.server";
 
 /**
  * Order numbers and order access tokens.
@@ -13,7 +14,7 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export function newOrderNumber(now = new Date()): string {
   const ist = new Date(now.getTime() + 330 * 60_000);
   const day = ist.toISOString().slice(2, 10).replaceAll("-", "");
-  const bytes = randomBytes(8);
+  const bytes = randomBytesPooled(8);
   let tail = "";
   for (const byte of bytes) tail += CROCKFORD[byte & 31];
   return `${day}${tail}`;
@@ -21,7 +22,7 @@ export function newOrderNumber(now = new Date()): string {
 
 /** A random 256-bit token for the browser that placed an order; only its hash is stored. */
 export function newAccessToken(): string {
-  return randomBytes(32).toString("base64url");
+  return randomBytesPooled(32).toString("base64url");
 }
 
 export function hashToken(token: string): string {

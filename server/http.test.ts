@@ -1,0 +1,60 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { toFetchRequest } from "./http";
+
+/** A server whose handler hands each request's abort signal to `onSignal`, then answers after `delayMs`. */
+async function serve(delayMs: number, onSignal: (signal: AbortSignal) => void): Promise<Server> {
+  const server = createServer((req, res) => {
+    const request = toFetchRequest(req, res, new URL(req.url ?? "/", "http://localhost"));
+    onSignal(request.signal);
+    setTimeout(() => {
+      if (!res.destroyed) res.end("done");
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+describe("a request's abort signal", () => {
+  it("stays quiet when the answer was sent, though the socket closes after it", async () => {
+    let signal: AbortSignal | undefined;
+    server = await serve(0, (s) => {
+      signal = s;
+    });
+    const { port } = server.address() as AddressInfo;
+    // A new connection per request (Connection: close), so the server's side closes at the end.
+    const body = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: "close" } }).then((r) => r.text());
+    expect(body).toBe("done");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signal?.aborted).toBe(false);
+  });
+
+  it("aborts when the client goes away before its answer, so the work for it stops", async () => {
+    let signal: AbortSignal | undefined;
+    server = await serve(500, (s) => {
+      signal = s;
+    });
+    const { port } = server.address() as AddressInfo;
+    const aborted = new Promise<void>((resolve) => {
+      const wait = setInterval(() => {
+        if (!signal) return;
+        clearInterval(wait);
+        signal.addEventListener("abort", () => resolve());
+      }, 5);
+    });
+    const req = httpRequest({ host: "127.0.0.1", port, path: "/" });
+    req.on("error", () => {});
+    req.end();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    req.destroy();
+    await aborted;
+    expect(signal?.aborted).toBe(true);
+  });
+});
