@@ -37,8 +37,9 @@ try {
       .set({ name: sql`${products.name}` })
       .where(eq(products.storeId, store.id))
       .returning({ id: products.id });
+    // Words no product uses any more go (the triggers only ever add them).
     await db.execute(sql`delete from search_words where store_id = ${store.id} and word not in (
-      select unnest(string_to_array(trim(search_text), ' ')) from products where store_id = ${store.id})`);
+      select mandi_search_words_of(search_text) from products where store_id = ${store.id})`);
     await db.execute(sql`analyze products`);
     process.stdout.write(
       `Rebuilt the search index of ${result.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { brands, products, searchSynonyms } from "../../app/db/schema";
+import { brands, categories, products, searchSynonyms } from "../../app/db/schema";
 import { makeProduct } from "../../app/demo/factories";
 import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
@@ -315,6 +315,58 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         .set({ name: "Catch Foods" })
         .where(and(eq(brands.storeId, store.id), eq(brands.name, "Catch")));
       expect(await search("catch foods")).toEqual(["Cumin Seeds 1 kg"]);
+    });
+
+    it("tells a typo from a word that starts a longer word of letters and digits", async () => {
+      // 'jeerakam' starts only 'jeerakam500g', which is not a word of letters: search_words
+      // keeps its leading letters, so the search still knows the word and matches it exactly.
+      const cumin = and(eq(products.storeId, store.id), eq(products.name, "Cumin Seeds 1 kg"));
+      await database.db.update(products).set({ name: "Cumin Seeds Jeerakam500g 1 kg" }).where(cumin);
+      try {
+        const page = await listProducts(
+          database.db,
+          store.id,
+          { ...NO_FILTERS, q: "jeerakam", sort: "relevance" },
+          { offset: 0, limit: 8 },
+        );
+        expect(page.match).toBe("exact");
+        expect(page.products.map((p) => p.name)).toEqual(["Cumin Seeds Jeerakam500g 1 kg"]);
+      } finally {
+        await database.db
+          .update(products)
+          .set({ name: "Cumin Seeds 1 kg" })
+          .where(and(eq(products.storeId, store.id), eq(products.name, "Cumin Seeds Jeerakam500g 1 kg")));
+      }
+    });
+
+    it("knows the words a renamed category brings, so they match exactly", async () => {
+      const spices = and(eq(categories.storeId, store.id), eq(categories.name, "Spices & Masala"));
+      await database.db.update(categories).set({ name: "Masala Dabba Essentials" }).where(spices);
+      try {
+        const page = await listProducts(
+          database.db,
+          store.id,
+          { ...NO_FILTERS, q: "dabba", sort: "relevance" },
+          { offset: 0, limit: 8 },
+        );
+        expect(page.match).toBe("exact");
+        expect(byName(page.products.map((p) => p.name))).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);
+      } finally {
+        await database.db
+          .update(categories)
+          .set({ name: "Spices & Masala" })
+          .where(and(eq(categories.storeId, store.id), eq(categories.name, "Masala Dabba Essentials")));
+      }
+    });
+
+    it("pages close spellings the same way as the first page", async () => {
+      const page = (offset: number) =>
+        listProducts(database.db, store.id, { ...NO_FILTERS, q: "basmti", sort: "relevance" }, { offset, limit: 1 });
+      const [first, second] = [await page(0), await page(1)];
+      expect(first.match).toBe("similar");
+      expect(first.products.map((p) => p.name)).toEqual(["India Gate Basmati Rice 25 kg"]);
+      expect(first.hasMore).toBe(false);
+      expect(second).toMatchObject({ match: "similar", products: [], hasMore: false });
     });
 
     it("combines the search with filters and sorts", async () => {

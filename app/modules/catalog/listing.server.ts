@@ -46,6 +46,22 @@ function exactMatch(plan: SearchPlan, text: SQL | AnyPgColumn = products.searchT
   return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${text} like ${`% ${term}%`}`))));
 }
 
+/**
+ * 'Every word of the query that is a unit of its own, of ASCII letters, starts some word of the
+ * catalogue', from search_words (which holds the start of every word, migration 0011). It names
+ * no product column, so PostgreSQL checks it once, before the scan (a one-time filter on the
+ * prefix index, about 20 µs): a misspelt word ('panner') makes the query answer at once instead
+ * of searching every product for a word that is nowhere. Null when no word can be checked.
+ */
+function wordsExist(storeId: string, plan: SearchPlan): SQL | undefined {
+  const words = plan.units.flatMap((unit) => (unit.length === 1 && /^[a-z]{3,}$/.test(unit[0] ?? "") ? [unit[0]] : []));
+  return and(
+    ...words.map(
+      (word) => sql`exists (select 1 from search_words where store_id = ${storeId} and word like ${`${word}%`})`,
+    ),
+  );
+}
+
 /** The product's name within search_text, which keeps it before two spaces (migration 0006). */
 const nameText = sql`split_part(${products.searchText}, '  ', 1)`;
 
@@ -110,6 +126,7 @@ function ordering(f: ListingFilters): SQL[] {
  */
 async function bestMatches(
   db: Db,
+  storeId: string,
   where: SQL[],
   p: SearchPlan,
   range: { offset: number; limit: number },
@@ -123,7 +140,8 @@ async function bestMatches(
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one).
-  const tiers = [startsName, and(inName, not(startsName)), and(exactMatch(p), not(inName))];
+  const known = wordsExist(storeId, p);
+  const tiers = [startsName, and(inName, not(startsName), known), and(exactMatch(p), not(inName), known)];
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
   for (const tier of tiers) {
@@ -162,8 +180,9 @@ export async function listProducts(
       .limit(r.limit);
   const run = async (p: SearchPlan | null) => {
     if (!p) return page([], { offset: range.offset, limit: range.limit + 1 });
-    if (f.sort !== "relevance") return page([exactMatch(p)], { offset: range.offset, limit: range.limit + 1 });
-    return bestMatches(db, where, p, range);
+    if (f.sort !== "relevance")
+      return page([exactMatch(p), wordsExist(storeId, p)], { offset: range.offset, limit: range.limit + 1 });
+    return bestMatches(db, storeId, where, p, range);
   };
 
   let match: "exact" | "similar" = "exact";
@@ -171,7 +190,9 @@ export async function listProducts(
   if (plan && plan.fuzzyWords.length > 0 && rows.length === 0) {
     // Nothing has these words: show products with close spellings instead. A later page
     // decides the same way as the first: only when the words match nothing at all.
-    const exactExists = range.offset > 0 && (await page([exactMatch(plan)], { offset: 0, limit: 1 })).length > 0;
+    const exactExists =
+      range.offset > 0 &&
+      (await page([exactMatch(plan), wordsExist(storeId, plan)], { offset: 0, limit: 1 })).length > 0;
     const corrected = exactExists ? null : await correctSpelling(db, storeId, plan);
     if (corrected) {
       match = "similar";
