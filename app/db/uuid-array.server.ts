@@ -8,6 +8,11 @@ import { isUuid } from "../modules/http/ids";
  * callers check ids from outside before they get here, so anything else is a bug.
  */
 export function uuidArray(ids: readonly string[]): SQL {
+  return sql`${uuidArrayLiteral(ids)}::uuid[]`;
+}
+
+/** The same list as the text of a uuid[] value ('{a,b}'), for a placeholder. */
+export function uuidArrayLiteral(ids: readonly string[]): string {
   for (const id of ids) if (!isUuid(id)) throw new Error(`not a UUID: ${JSON.stringify(id)}`);
-  return sql`${`{${ids.join(",")}}`}::uuid[]`;
+  return `{${ids.join(",")}}`;
 }

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
-import { executePrepared } from "../../db/prepared.server";
+import { type CompiledStatement, compileStatement } from "../../db/prepared.server";
 import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../db/schema";
-import { uuidArray } from "../../db/uuid-array.server";
+import { uuidArrayLiteral } from "../../db/uuid-array.server";
 import type { AddressForm, AddressSnapshot } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import type { StockTake } from "./stock.server";
@@ -90,27 +90,123 @@ const names = (...columns: AnyPgColumn[]) =>
     sql`, `,
   );
 
-/** A JSON array of rows as a relation (jsonb_to_recordset), typed by `columns`. */
-const rowsOf = (rows: readonly object[], columns: string) =>
-  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${sql.raw(columns)}`;
+/** A JSON array of rows (the placeholder `name`) as a relation (jsonb_to_recordset), typed by `columns`. */
+const rowsOf = (name: "demand" | "sizeTotals" | "sizeDemand" | "items", columns: string) =>
+  sql`jsonb_to_recordset(${sql.placeholder(name)}::jsonb) as ${sql.raw(columns)}`;
+
+/**
+ * What makes one order's statement differ from another's in its text: whether a key comes with
+ * it, and whose order it is. Everything else is a value, so there are 8 statements in all, each
+ * compiled once per process and prepared once per connection.
+ */
+interface Shape {
+  keyed: boolean;
+  customer: "signed-in" | "signed-in-save" | "save" | "by-phone";
+}
+
+function shapeOf(record: OrderRecord): Shape {
+  const c = record.customer;
+  return {
+    keyed: record.idempotency !== null,
+    customer: c.kind === "signed-in" ? (c.save ? "signed-in-save" : "signed-in") : c.kind,
+  };
+}
+
+const statements = new Map<string, CompiledStatement>();
 
 export async function recordOrder(db: Db, record: OrderRecord): Promise<RecordOutcome> {
-  const [row] = await executePrepared<{ ok: boolean; placed: boolean }>(db, "mandi_order", orderStatement(record));
+  const shape = shapeOf(record);
+  const key = `${shape.keyed ? "keyed" : "unkeyed"}_${shape.customer.replaceAll("-", "_")}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = compileStatement(`mandi_order_${key}`, orderStatement(shape));
+    statements.set(key, statement);
+  }
+  const [row] = await statement.run<{ ok: boolean; placed: boolean }>(db, orderValues(record));
   if (!row) throw new Error("recording an order returned no row");
   return { stockOk: row.ok, placed: row.placed };
 }
 
-/** The statement that records `record` (see the top of this file). */
-export function orderStatement(record: OrderRecord): SQL {
-  const { take, storeId } = record;
+const CUSTOMER_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "address",
+  "apartment",
+  "city",
+  "state",
+  "pin",
+  "landmark",
+  "companyName",
+  "gstNumber",
+] as const satisfies readonly (keyof CustomerFields)[];
+
+type CustomerValues = Record<`customer_${(typeof CUSTOMER_FIELDS)[number]}`, string | null | undefined>;
+
+/** The values of `record`'s statement, by placeholder name. */
+function orderValues(record: OrderRecord) {
+  const { take, storeId, order: o } = record;
+  const c = record.customer;
+  const fields = c.kind === "save" ? c.fields : c.kind === "signed-in" ? c.save : null;
+  return {
+    storeId,
+    demand: JSON.stringify(take.counted.map((d) => ({ product_id: d.productId, qty: d.qty }))),
+    sizeTotals: JSON.stringify(take.sizeTotals.map((d) => ({ product_id: d.productId, qty: d.qty }))),
+    sizeDemand: JSON.stringify(take.sizes.map((d) => ({ product_id: d.productId, label: d.label, units: d.units }))),
+    productIds: uuidArrayLiteral([...take.counted, ...take.sizeTotals].map((d) => d.productId)),
+    sizedIds: uuidArrayLiteral([...new Set(take.sizes.map((d) => d.productId))]),
+    countedLines: take.counted.length,
+    sizeTotalLines: take.sizeTotals.length,
+    sizeLines: take.sizes.length,
+    keyScope: record.idempotency?.scope,
+    key: record.idempotency?.key,
+    requestHash: record.idempotency?.requestHash,
+    keyResponse: record.idempotency ? JSON.stringify(record.idempotency.response) : undefined,
+    customerId: c.kind === "signed-in" ? c.customerId : undefined,
+    customerPhone: c.kind === "save" ? c.fields.phone : undefined,
+    ...(Object.fromEntries(CUSTOMER_FIELDS.map((f) => [`customer_${f}`, fields?.[f]])) as CustomerValues),
+    orderId: record.orderId,
+    orderNumber: record.orderNumber,
+    phone: o.phone,
+    email: o.email,
+    paymentMethod: o.paymentMethod,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    shipping: o.shipping,
+    grandTotal: o.grandTotal,
+    shippingType: o.shippingType,
+    couponCode: o.couponCode,
+    customerAddress: JSON.stringify(o.customerAddress),
+    accessTokenHash: o.accessTokenHash,
+    items: JSON.stringify(
+      record.items.map((item, position) => ({
+        product_id: item.productId,
+        name: item.name,
+        photo: item.photo,
+        sku: item.sku,
+        selected_size: item.selectedSize,
+        set_sizes: item.setSizes,
+        quantity: item.quantity,
+        unit_price: item.unitPrice,
+        total: item.total,
+        position,
+      })),
+    ),
+  };
+}
+
+type OrderValues = ReturnType<typeof orderValues>;
+
+/** The statement that records an order of `shape` (see the top of this file); its values are placeholders. */
+function orderStatement(shape: Shape): SQL {
+  const v = (name: keyof OrderValues) => sql.placeholder(name);
+  const storeId = v("storeId");
   // The products and sizes are found through their keys (= any of an array), never by joining
   // the JSON rows, whose count the planner cannot know: a join would read a store's every product.
-  const productIds = [...take.counted, ...take.sizeTotals].map((d) => d.productId);
-  const sizedIds = [...new Set(take.sizes.map((d) => d.productId))];
-  const anyOf = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${uuidArray(ids)})`;
+  const anyOf = (column: AnyPgColumn, ids: "productIds" | "sizedIds") => sql`${column} = any(${v(ids)}::uuid[])`;
   const claimed = sql`exists (select 1 from claim)`;
 
-  const claim = record.idempotency
+  const claim = shape.keyed
     ? sql`insert into ${idempotencyKeys} (${names(
         idempotencyKeys.storeId,
         idempotencyKeys.scope,
@@ -120,26 +216,14 @@ export function orderStatement(record: OrderRecord): SQL {
         idempotencyKeys.response,
         idempotencyKeys.completedAt,
       )})
-      select ${storeId}::uuid, ${record.idempotency.scope}::text, ${record.idempotency.key}::text,
-        ${record.idempotency.requestHash}::text, 201, ${JSON.stringify(record.idempotency.response)}::jsonb, now()
+      select ${storeId}::uuid, ${v("keyScope")}::text, ${v("key")}::text,
+        ${v("requestHash")}::text, 201, ${v("keyResponse")}::jsonb, now()
       where (select ok from ok)
       on conflict do nothing
       returning 1 as one`
     : sql`select 1 as one where (select ok from ok)`;
 
-  const customerFields = (fields: CustomerFields) => [
-    fields.firstName,
-    fields.lastName,
-    fields.email,
-    fields.address,
-    fields.apartment,
-    fields.city,
-    fields.state,
-    fields.pin,
-    fields.landmark,
-    fields.companyName,
-    fields.gstNumber,
-  ];
+  const customerValues = CUSTOMER_FIELDS.map((f) => v(`customer_${f}`));
   const customerColumns = [
     customers.firstName,
     customers.lastName,
@@ -155,8 +239,7 @@ export function orderStatement(record: OrderRecord): SQL {
   ];
   let customerCte: SQL | null = null;
   let customerId: SQL;
-  const c = record.customer;
-  if (c.kind === "save") {
+  if (shape.customer === "save") {
     // The spec's merge: what the form holds replaces what was there; optional fields left
     // empty keep their earlier value.
     const keep = (column: AnyPgColumn) =>
@@ -164,8 +247,8 @@ export function orderStatement(record: OrderRecord): SQL {
     const replace = (column: AnyPgColumn) => sql`${name(column)} = excluded.${name(column)}`;
     customerCte = sql`customer as (
       insert into ${customers} (${names(customers.storeId, customers.phone, ...customerColumns)})
-      select ${storeId}::uuid, ${c.fields.phone}::text, ${sql.join(
-        customerFields(c.fields).map((v) => sql`${v}::text`),
+      select ${storeId}::uuid, ${v("customerPhone")}::text, ${sql.join(
+        customerValues.map((value) => sql`${value}::text`),
         sql`, `,
       )}
       where ${claimed}
@@ -178,50 +261,39 @@ export function orderStatement(record: OrderRecord): SQL {
       returning ${name(customers.id)} as id
     )`;
     customerId = sql`(select id from customer)`;
-  } else if (c.kind === "signed-in") {
+  } else if (shape.customer === "signed-in" || shape.customer === "signed-in-save") {
     // A signed-in customer's own record is the one 'Save address' updates; an empty email
     // keeps the one on record.
-    if (c.save) {
-      const values = customerFields(c.save);
+    if (shape.customer === "signed-in-save") {
       const set = customerColumns.map((column, i) =>
         column === customers.email
-          ? sql`${name(column)} = coalesce(${values[i]}::text, ${customers}.${name(column)})`
-          : sql`${name(column)} = ${values[i]}::text`,
+          ? sql`${name(column)} = coalesce(${customerValues[i]}::text, ${customers}.${name(column)})`
+          : sql`${name(column)} = ${customerValues[i]}::text`,
       );
       customerCte = sql`customer as (
         update ${customers} set ${sql.join(set, sql`, `)}, ${name(customers.updatedAt)} = now()
-        where ${customers.id} = ${c.customerId}::uuid and ${customers.storeId} = ${storeId}::uuid and ${claimed}
+        where ${customers.id} = ${v("customerId")}::uuid and ${customers.storeId} = ${storeId}::uuid and ${claimed}
         returning ${name(customers.id)} as id
       )`;
     }
-    customerId = sql`${c.customerId}::uuid`;
+    customerId = sql`${v("customerId")}::uuid`;
   } else {
     // Without 'Save address', an order by a known phone is still linked to its customer.
     customerId = sql`(select ${customers.id} from ${customers}
-      where ${customers.storeId} = ${storeId}::uuid and ${customers.phone} = ${record.order.phone}::text)`;
+      where ${customers.storeId} = ${storeId}::uuid and ${customers.phone} = ${v("phone")}::text)`;
   }
 
-  const o = record.order;
   return sql`
     with demand as (
-      select * from ${rowsOf(
-        take.counted.map((d) => ({ product_id: d.productId, qty: d.qty })),
-        "d(product_id uuid, qty integer)",
-      )}
+      select * from ${rowsOf("demand", "d(product_id uuid, qty integer)")}
     ), size_totals as (
-      select * from ${rowsOf(
-        take.sizeTotals.map((d) => ({ product_id: d.productId, qty: d.qty })),
-        "d(product_id uuid, qty integer)",
-      )}
+      select * from ${rowsOf("sizeTotals", "d(product_id uuid, qty integer)")}
     ), size_demand as (
-      select * from ${rowsOf(
-        take.sizes.map((d) => ({ product_id: d.productId, label: d.label, units: d.units })),
-        "d(product_id uuid, label text, units integer)",
-      )}
+      select * from ${rowsOf("sizeDemand", "d(product_id uuid, label text, units integer)")}
     ), locked as (
       select ${products.id} as id, ${products.inventory} as inventory, ${products.active} as active
       from ${products}
-      where ${anyOf(products.id, productIds)} and ${products.storeId} = ${storeId}::uuid
+      where ${anyOf(products.id, "productIds")} and ${products.storeId} = ${storeId}::uuid
       order by ${products.id}
       for update
     ), sizes_locked as (
@@ -229,38 +301,38 @@ export function orderStatement(record: OrderRecord): SQL {
         s.${name(productSizes.inventory)} as inventory
       from ${productSizes} s
       join size_demand d on d.product_id = s.${name(productSizes.productId)} and d.label = s.${name(productSizes.label)}
-      where s.${name(productSizes.productId)} = any(${uuidArray(sizedIds)})
+      where s.${name(productSizes.productId)} = any(${v("sizedIds")}::uuid[])
         and s.${name(productSizes.productId)} in (select id from locked)
       order by 1, 2
       for update of s
     ), ok as (
       select
         (select count(*) from locked l join demand d on d.product_id = l.id
-          where l.active and l.inventory >= d.qty) = ${take.counted.length}
+          where l.active and l.inventory >= d.qty) = ${v("countedLines")}::integer
         and (select count(*) from locked l join size_totals d on d.product_id = l.id
-          where l.active) = ${take.sizeTotals.length}
+          where l.active) = ${v("sizeTotalLines")}::integer
         and (select count(*) from sizes_locked l join size_demand d using (product_id, label)
-          where l.inventory is null or l.inventory >= d.units) = ${take.sizes.length}
+          where l.inventory is null or l.inventory >= d.units) = ${v("sizeLines")}::integer
         as ok
     ), claim as (
       ${claim}
     ), taken as (
       update ${products} set ${name(products.inventory)} = ${products.inventory} - d.qty, ${name(products.updatedAt)} = now()
       from demand d
-      where ${anyOf(products.id, productIds)} and ${products.id} = d.product_id
+      where ${anyOf(products.id, "productIds")} and ${products.id} = d.product_id
         and ${products.storeId} = ${storeId}::uuid and ${claimed}
       returning 1
     ), totals_followed as (
       update ${products}
       set ${name(products.inventory)} = greatest(${products.inventory} - d.qty, 0), ${name(products.updatedAt)} = now()
       from size_totals d
-      where ${anyOf(products.id, productIds)} and ${products.id} = d.product_id and ${products.storeId} = ${storeId}::uuid
+      where ${anyOf(products.id, "productIds")} and ${products.id} = d.product_id and ${products.storeId} = ${storeId}::uuid
         and ${products.inventory} is not null and ${claimed}
       returning 1
     ), sizes_taken as (
       update ${productSizes} set ${name(productSizes.inventory)} = ${productSizes.inventory} - d.units
       from size_demand d
-      where ${anyOf(productSizes.productId, sizedIds)} and ${productSizes.productId} = d.product_id and ${productSizes.label} = d.label
+      where ${anyOf(productSizes.productId, "sizedIds")} and ${productSizes.productId} = d.product_id and ${productSizes.label} = d.label
         and ${productSizes.inventory} is not null and ${claimed}
       returning 1
     ), ${customerCte ? sql`${customerCte},` : sql``} placed as (
@@ -284,11 +356,11 @@ export function orderStatement(record: OrderRecord): SQL {
         orders.customerAddress,
         orders.accessTokenHash,
       )})
-      select ${record.orderId}::uuid, ${storeId}::uuid, ${record.orderNumber}::text, ${customerId},
-        ${o.phone}::text, ${o.email}::text, ${o.paymentMethod}::text, 'Pending', 'pending', 'Online Store',
-        ${o.subtotal}::bigint, ${o.discount}::bigint, ${o.shipping}::bigint, ${o.grandTotal}::bigint,
-        ${o.shippingType}::text, ${o.couponCode}::text, ${JSON.stringify(o.customerAddress)}::jsonb,
-        ${o.accessTokenHash}::text
+      select ${v("orderId")}::uuid, ${storeId}::uuid, ${v("orderNumber")}::text, ${customerId},
+        ${v("phone")}::text, ${v("email")}::text, ${v("paymentMethod")}::text, 'Pending', 'pending', 'Online Store',
+        ${v("subtotal")}::bigint, ${v("discount")}::bigint, ${v("shipping")}::bigint, ${v("grandTotal")}::bigint,
+        ${v("shippingType")}::text, ${v("couponCode")}::text, ${v("customerAddress")}::jsonb,
+        ${v("accessTokenHash")}::text
       where ${claimed}
       returning 1
     ), items as (
@@ -305,21 +377,10 @@ export function orderStatement(record: OrderRecord): SQL {
         orderItems.total,
         orderItems.position,
       )})
-      select ${record.orderId}::uuid, i.product_id, i.name, i.photo, i.sku, i.selected_size, i.set_sizes,
+      select ${v("orderId")}::uuid, i.product_id, i.name, i.photo, i.sku, i.selected_size, i.set_sizes,
         i.quantity, i.unit_price, i.total, i.position
       from ${rowsOf(
-        record.items.map((item, position) => ({
-          product_id: item.productId,
-          name: item.name,
-          photo: item.photo,
-          sku: item.sku,
-          selected_size: item.selectedSize,
-          set_sizes: item.setSizes,
-          quantity: item.quantity,
-          unit_price: item.unitPrice,
-          total: item.total,
-          position,
-        })),
+        "items",
         "i(product_id uuid, name text, photo text, sku text, selected_size text, set_sizes text[], quantity integer, unit_price bigint, total bigint, position smallint)",
       )}
       where exists (select 1 from placed)

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { compileStatement, executePrepared } from "../../app/db/prepared.server";
+import { createTestDatabase, databaseKinds } from "./test-database";
+
+describe.each(databaseKinds)("statements compiled once on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  const sum = compileStatement(
+    "test_sum",
+    sql`select ${sql.placeholder("a")}::int + ${sql.placeholder("b")}::int as sum, ${sql.placeholder("a")}::int as a`,
+  );
+
+  it("fills every placeholder by name, a name used twice included, on every run", async () => {
+    expect(await sum.run(database.db, { a: 2, b: 3 })).toEqual([{ sum: 5, a: 2 }]);
+    // The second run on a connection reuses the prepared statement with new values.
+    for (let i = 0; i < 12; i++) expect(await sum.run(database.db, { a: i, b: 1 })).toEqual([{ sum: i + 1, a: i }]);
+  });
+
+  it("runs side by side on many connections", async () => {
+    const runs = await Promise.all(Array.from({ length: 30 }, (_, i) => sum.run(database.db, { a: i, b: i })));
+    expect(runs.map((rows) => (rows[0] as { sum: number }).sum)).toEqual(Array.from({ length: 30 }, (_, i) => 2 * i));
+  });
+
+  it("refuses to run with a value missing", async () => {
+    await expect(sum.run(database.db, { a: 1 })).rejects.toThrow(/placeholder "b"/);
+  });
+
+  it("runs a prepared query inside a transaction, on the transaction's own connection", async () => {
+    const rows = await database.db.transaction((tx) =>
+      executePrepared<{ one: number }>(tx, "test_in_tx", sql`select ${1}::int as one`),
+    );
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+});
