@@ -164,6 +164,23 @@ test.describe("browsing the catalogue", () => {
   });
 });
 
+test("the products bar keeps its layout when the page's script starts (no layout shift)", async ({ page }) => {
+  // The page as first painted in a browser that runs scripts: the scripts not yet arrived.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto("/products?category=dairy-and-eggs");
+  const box = async () => {
+    const bar = await page.locator(".listing__bar").boundingBox();
+    const grid = await page.locator(".product-grid").boundingBox();
+    return { bar: bar?.height, gridTop: grid?.y };
+  };
+  const painted = await box();
+  await expect(page.getByRole("button", { name: "Sort" })).toBeHidden();
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /Filters/ })).toBeVisible();
+  expect(await box()).toEqual(painted);
+});
+
 test.describe("server-rendered catalogue (before any JavaScript)", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -201,6 +218,15 @@ test.describe("server-rendered catalogue (before any JavaScript)", () => {
       .click();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/disc=50/);
+  });
+
+  test("the Sort button sorts without JavaScript", async ({ page }) => {
+    await page.goto("/products?category=dairy-and-eggs");
+    await page.getByLabel("Sort by").selectOption("priceAsc");
+    await page.getByRole("button", { name: "Sort" }).click();
+    await expect(page).toHaveURL(/category=dairy-and-eggs.*sort=priceAsc/);
+    const prices = await cardPrices(page);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
   test("a product page carries its structured data and a sitemap lists it", async ({ page, request }) => {
