@@ -203,6 +203,9 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
 
   describe("search", () => {
     const search = (q: string) => names({ q, sort: "relevance" });
+    /** A whole page of best matches, with how it matched. */
+    const ranked = (q: string, range = { offset: 0, limit: 8 }) =>
+      listProducts(database.db, store.id, { ...NO_FILTERS, q, sort: "relevance" }, range);
 
     it("matches the start of words in the name, case-insensitive", async () => {
       expect(await search("BASMATI")).toEqual(["India Gate Basmati Rice 25 kg"]);
@@ -292,12 +295,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     });
 
     it("forgives typing mistakes when nothing matches exactly", async () => {
-      const panner = await listProducts(
-        database.db,
-        store.id,
-        { ...NO_FILTERS, q: "panner", sort: "relevance" },
-        { offset: 0, limit: 8 },
-      );
+      const panner = await ranked("panner");
       expect(panner.match).toBe("similar");
       expect(panner.products.map((p) => p.name)).toEqual(["Amul Malai Paneer 1 kg"]);
       expect(await search("basmti")).toEqual(["India Gate Basmati Rice 25 kg"]);
@@ -323,12 +321,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       const cumin = and(eq(products.storeId, store.id), eq(products.name, "Cumin Seeds 1 kg"));
       await database.db.update(products).set({ name: "Cumin Seeds Jeerakam500g 1 kg" }).where(cumin);
       try {
-        const page = await listProducts(
-          database.db,
-          store.id,
-          { ...NO_FILTERS, q: "jeerakam", sort: "relevance" },
-          { offset: 0, limit: 8 },
-        );
+        const page = await ranked("jeerakam");
         expect(page.match).toBe("exact");
         expect(page.products.map((p) => p.name)).toEqual(["Cumin Seeds Jeerakam500g 1 kg"]);
       } finally {
@@ -343,12 +336,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       const spices = and(eq(categories.storeId, store.id), eq(categories.name, "Spices & Masala"));
       await database.db.update(categories).set({ name: "Masala Dabba Essentials" }).where(spices);
       try {
-        const page = await listProducts(
-          database.db,
-          store.id,
-          { ...NO_FILTERS, q: "dabba", sort: "relevance" },
-          { offset: 0, limit: 8 },
-        );
+        const page = await ranked("dabba");
         expect(page.match).toBe("exact");
         expect(byName(page.products.map((p) => p.name))).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);
       } finally {
@@ -360,9 +348,10 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     });
 
     it("pages close spellings the same way as the first page", async () => {
-      const page = (offset: number) =>
-        listProducts(database.db, store.id, { ...NO_FILTERS, q: "basmti", sort: "relevance" }, { offset, limit: 1 });
-      const [first, second] = [await page(0), await page(1)];
+      const [first, second] = [
+        await ranked("basmti", { offset: 0, limit: 1 }),
+        await ranked("basmti", { offset: 1, limit: 1 }),
+      ];
       expect(first.match).toBe("similar");
       expect(first.products.map((p) => p.name)).toEqual(["India Gate Basmati Rice 25 kg"]);
       expect(first.hasMore).toBe(false);
