@@ -1,10 +1,30 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
+import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
+import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.ts";
 
 const require = createRequire(import.meta.url);
 const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
+
+/**
+ * The store fonts' faces leave the rupee sign to the system font, so a price does not make every
+ * page fetch a font file for one glyph (app/styles/fonts/unicode-range.ts, ADR 0013). Vite runs
+ * this after inlining the @fontsource stylesheets.
+ */
+const rupeeFromSystemFont: PostcssPlugin = {
+  postcssPlugin: "mandi-rupee-from-system-font",
+  AtRule: {
+    "font-face": (rule) => {
+      rule.walkDecls("unicode-range", (decl) => {
+        const value = withoutCodePoint(decl.value, RUPEE_SIGN);
+        if (value === "") rule.remove();
+        else decl.value = value;
+      });
+    },
+  },
+};
 
 // The server build's entry is our own node:http application (server/app.ts), which
 // imports React Router's virtual server build; see docs/decisions/0001-stack.md.
@@ -25,6 +45,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         : [],
   },
   ssr: command === "build" ? { noExternal: ["react-router", "@react-router/node"] } : undefined,
+  css: { postcss: { plugins: [rupeeFromSystemFont] } },
   build: {
     // Font files stay files (cached once, fetched only for the scripts a page uses), never
     // base64 inside the stylesheets.

@@ -181,6 +181,19 @@ test("the products bar keeps its layout when the page's script starts (no layout
   expect(await box()).toEqual(painted);
 });
 
+test("prices do not make the page fetch a font file for the rupee sign", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/products");
+  await expect(page.locator(".price__now").first()).toContainText("₹");
+  await page.waitForLoadState("networkidle");
+  // The store font's Latin faces load; its latin-ext faces, which listed '₹', do not.
+  expect(fonts.some((f) => /-latin-400-/.test(f))).toBe(true);
+  expect(fonts.filter((f) => /latin-ext|devanagari/.test(f))).toEqual([]);
+});
+
 test.describe("server-rendered catalogue (before any JavaScript)", () => {
   test.use({ javaScriptEnabled: false });
 
