@@ -29,7 +29,7 @@ export function AddToCartControl({
       <Link
         className="add-button"
         to={`/products/${product.slug ?? product.id}`}
-        aria-label={`Choose a size of ${product.name}`}
+        aria-label={`Choose size of ${product.name}`}
       >
         Choose size
       </Link>

@@ -103,11 +103,11 @@ export function PurchasePanel({ product }: { product: Product }) {
                 <button
                   type="button"
                   className="button secondary small"
-                  aria-label={`Set quantity to ${t.minQty}`}
                   onClick={() => change(t.minQty)}
                   disabled={t.minQty > max}
                 >
-                  Set Qty
+                  {/* The name holds the visible words first (WCAG 2.5.3): 'Set Qty to 10'. */}
+                  Set Qty<span className="visually-hidden"> to {t.minQty}</span>
                 </button>
               </li>
             ))}

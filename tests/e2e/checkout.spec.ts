@@ -53,8 +53,8 @@ test.describe("cart and checkout", () => {
     if (!tiered) throw new Error("the demo catalogue has no tiered product in stock");
     await page.goto(`/products/${tiered.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tiered.name })).toBeVisible();
-    const setQty = page.getByRole("button", { name: /^Set quantity to \d+$/ }).first();
-    const tierQty = Number(((await setQty.getAttribute("aria-label")) ?? "").replace(/\D/g, ""));
+    const setQty = page.getByRole("button", { name: /^Set Qty to \d+$/ }).first();
+    const tierQty = Number(((await setQty.textContent()) ?? "").replace(/\D/g, ""));
     await setQty.click();
     await expect(page.getByLabel("Quantity", { exact: true })).toHaveValue(String(tierQty));
     await page.getByRole("button", { name: "Add to Cart" }).click();
