@@ -57,4 +57,33 @@ describe("a request's abort signal", () => {
     await aborted;
     expect(signal?.aborted).toBe(true);
   });
+
+  it("comes already aborted, without a body, when the client left before the request was read", async () => {
+    let made: Request | undefined;
+    let failure: unknown;
+    const left = new Promise<void>((resolve) => {
+      server = createServer((req, res) => {
+        // Handle the request only once its client is gone, as after a slow look-up.
+        req.once("close", () => {
+          try {
+            made = toFetchRequest(req, res, new URL("/api/cart/quote", "http://localhost"));
+          } catch (error) {
+            failure = error;
+          }
+          resolve();
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const { port } = server?.address() as AddressInfo;
+    const req = httpRequest({ host: "127.0.0.1", port, path: "/api/cart/quote", method: "POST" });
+    req.on("error", () => {});
+    req.write('{"lines":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    req.destroy();
+    await left;
+    expect(failure).toBeUndefined();
+    expect(made?.signal.aborted).toBe(true);
+    expect(made?.body).toBeNull();
+  });
 });

@@ -98,7 +98,10 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: U
     else headers.set(name, value);
   }
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
+  // A client that went away before this point left a body that can no longer be read (Node
+  // hands back a cancelled stream, which Request refuses): the request comes already aborted.
+  if (req.destroyed) controller.abort();
+  const hasBody = method !== "GET" && method !== "HEAD" && !req.destroyed;
   return new Request(url, {
     method,
     headers,
@@ -294,12 +297,15 @@ export function createHttpHandler(deps: HttpDeps) {
         }
       }
 
+      const store = await deps.findStore(url.hostname);
+      // Nobody is left to answer when the client went away while the store was looked up.
+      if (req.destroyed) return;
       const nonce = randomBytesPooled(16).toString("base64");
       const context: AppLoadContext = {
         db: deps.db,
         env: deps.env,
         log: deps.log,
-        store: await deps.findStore(url.hostname),
+        store,
         nonce,
         clientIp: clientAddress(req, deps.env),
       };
