@@ -61,21 +61,24 @@ describe("a request's abort signal", () => {
   it("comes already aborted, without a body, when the client left before the request was read", async () => {
     let made: Request | undefined;
     let failure: unknown;
+    let resolveLeft: () => void = () => {};
     const left = new Promise<void>((resolve) => {
-      server = createServer((req, res) => {
-        // Handle the request only once its client is gone, as after a slow look-up.
-        req.once("close", () => {
-          try {
-            made = toFetchRequest(req, res, new URL("/api/cart/quote", "http://localhost"));
-          } catch (error) {
-            failure = error;
-          }
-          resolve();
-        });
+      resolveLeft = resolve;
+    });
+    const listening = createServer((req, res) => {
+      // Handle the request only once its client is gone, as after a slow look-up.
+      req.once("close", () => {
+        try {
+          made = toFetchRequest(req, res, new URL("/api/cart/quote", "http://localhost"));
+        } catch (error) {
+          failure = error;
+        }
+        resolveLeft();
       });
     });
-    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-    const { port } = server?.address() as AddressInfo;
+    server = listening;
+    await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+    const { port } = listening.address() as AddressInfo;
     const req = httpRequest({ host: "127.0.0.1", port, path: "/api/cart/quote", method: "POST" });
     req.on("error", () => {});
     req.write('{"lines":');
