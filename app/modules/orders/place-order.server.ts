@@ -126,7 +126,7 @@ function orderRecord(
   requestHash: string,
 ): OrderRecord {
   const address = addressSnapshot(request.address);
-  // The form's fields as the customer record keeps them (an empty email is none).
+  // The form's fields as the customer record and the order keep them (an empty email is none).
   const fields: CustomerFields = { ...address, email: address.email || null };
 
   return {
@@ -146,7 +146,7 @@ function orderRecord(
         : { kind: "by-phone" },
     order: {
       phone: address.phone,
-      email: address.email || null,
+      email: fields.email,
       paymentMethod: request.paymentMethod,
       subtotal: quote.subtotal,
       discount: quote.discount,

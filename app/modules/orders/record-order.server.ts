@@ -224,19 +224,8 @@ function orderStatement(shape: Shape): SQL {
     : sql`select 1 as one where (select ok from ok)`;
 
   const customerValues = CUSTOMER_FIELDS.map((f) => v(`customer_${f}`));
-  const customerColumns = [
-    customers.firstName,
-    customers.lastName,
-    customers.email,
-    customers.address,
-    customers.apartment,
-    customers.city,
-    customers.state,
-    customers.pin,
-    customers.landmark,
-    customers.companyName,
-    customers.gstNumber,
-  ];
+  // The same fields as columns, in the same order as their values.
+  const customerColumns = CUSTOMER_FIELDS.map((f) => customers[f]);
   let customerCte: SQL | null = null;
   let customerId: SQL;
   if (shape.customer === "save") {
