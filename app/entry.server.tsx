@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,12 +31,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The page paints before its scripts load (ADR 0015).
+          const body = hydrateAfterPaintStream(nonce);
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -195,6 +195,47 @@ test("the products bar keeps its layout when the page's script starts (no layout
   expect(await box()).toEqual(painted);
 });
 
+test("a page paints before its scripts load, then they load and hydrate it without an error", async ({ context }) => {
+  const errors: string[] = [];
+  for (const path of ["/", "/products?category=dairy-and-eggs", "/products/amul-fresh-paneer-block-200-g"]) {
+    // A new tab for each page, as a shopper arriving from a link elsewhere.
+    const page = await context.newPage();
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(path);
+    // The search box suggests only once the scripts run: the page is hydrated.
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    const { painted, firstScript } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(firstScript, path).toBeGreaterThanOrEqual(painted);
+    await page.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+test("words typed in the header search before the page's scripts run are kept and searched", async ({ page }) => {
+  // A slow connection: the scripts arrive a second after the page.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/products", { waitUntil: "commit" });
+  const search = page.getByRole("combobox", { name: "Search products" });
+  await search.pressSequentially("panner");
+  await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toContainText(/paneer/i);
+  await expect(search).toHaveValue("panner");
+});
+
 test("prices do not make the page fetch a font file for the rupee sign", async ({ page }) => {
   const fonts: string[] = [];
   page.on("request", (request) => {
