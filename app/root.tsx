@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useMemo } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useAppLinks } from "./components/ui/app-link";
 import { accountBadge } from "./modules/accounts/request.server";
+import { HYDRATED_EVENT } from "./modules/http/hydration-events";
 import { readCsrfCookie } from "./modules/security/csrf";
 import { fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
@@ -75,6 +76,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useServiceWorker();
   useOfflineLinks();
   useAppLinks();
+  useHydratedSignal();
   useStoreViewCache(
     useMemo(() => ({ store: loaderData.store, theme: loaderData.theme }), [loaderData.store, loaderData.theme]),
   );
@@ -90,7 +92,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** React has the page: what the shopper clicked and typed before is handed over (ADR 0015). */
+function useHydratedSignal() {
+  useEffect(() => {
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+}
+
 export function ErrorBoundary() {
+  useHydratedSignal();
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
   const online = useOnline();

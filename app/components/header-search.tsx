@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Suggestion } from "../modules/catalog/listing.server";
 import { formatINR } from "../modules/money/format";
@@ -22,17 +22,6 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const abort = useRef<AbortController | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  // Words typed before the page's scripts ran stay in the box and are searched: React would
-  // otherwise put its own (empty) value back when it takes over the page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page is hydrated
-  useLayoutEffect(() => {
-    const typed = input.current?.value ?? "";
-    if (typed === text) return;
-    setText(typed);
-    setOpen(document.activeElement === input.current);
-  }, []);
 
   // A navigation closes the suggestions.
   const shownKey = useRef(location.key);
@@ -102,7 +91,6 @@ export function HeaderSearch() {
         </label>
         <input
           id="header-search-input"
-          ref={input}
           type="search"
           name="q"
           placeholder="Search products"

@@ -223,17 +223,33 @@ test("a page paints before its scripts load, then they load and hydrate it witho
   expect(errors).toEqual([]);
 });
 
-test("words typed in the header search before the page's scripts run are kept and searched", async ({ page }) => {
-  // A slow connection: the scripts arrive a second after the page.
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await route.continue();
+test.describe("before the page's scripts run (a slow connection)", () => {
+  test.beforeEach(async ({ page }) => {
+    // The scripts arrive a second after the page.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
   });
-  await page.goto("/products", { waitUntil: "commit" });
-  const search = page.getByRole("combobox", { name: "Search products" });
-  await search.pressSequentially("panner");
-  await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toContainText(/paneer/i);
-  await expect(search).toHaveValue("panner");
+
+  test("words typed in the header search are kept and searched", async ({ page }) => {
+    await page.goto("/products", { waitUntil: "commit" });
+    const search = page.getByRole("combobox", { name: "Search products" });
+    await search.pressSequentially("panner");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toContainText(
+      /paneer/i,
+    );
+    await expect(search).toHaveValue("panner");
+  });
+
+  test("a tap on ADD is not lost: the product is in the cart once the scripts run", async ({ page }) => {
+    await page.goto("/products", { waitUntil: "commit" });
+    const add = page.getByRole("button", { name: /^Add .* to cart$/ }).first();
+    const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add /, "").replace(/ to cart$/, "");
+    await add.click();
+    const stepper = page.getByRole("group", { name: `Quantity of ${name} in cart` });
+    await expect(stepper.locator("output")).toHaveText("1");
+  });
 });
 
 test("prices do not make the page fetch a font file for the rupee sign", async ({ page }) => {

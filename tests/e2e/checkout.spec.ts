@@ -10,8 +10,10 @@ async function addFirstCardProducts(page: Page, count: number): Promise<string[]
   for (let i = 0; i < count; i++) {
     const button = buttons.first();
     const label = (await button.getAttribute("aria-label")) ?? "";
-    names.push(label.replace(/^Add /, "").replace(/ to cart$/, ""));
+    const name = label.replace(/^Add /, "").replace(/ to cart$/, "");
+    names.push(name);
     await button.click();
+    await expect(page.getByRole("group", { name: `Quantity of ${name} in cart` })).toBeVisible();
   }
   return names;
 }

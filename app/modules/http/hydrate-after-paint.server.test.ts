@@ -30,13 +30,19 @@ describe("hydrateAfterPaint", () => {
 
   it("keeps the module script's nonce and text, followed at once by the script that wakes it", () => {
     expect(out).toContain(
-      `<script nonce="n0nce" type="${INERT_MODULE}">${MODULE_TEXT}</script><script nonce="n0nce">(()=>{`,
+      `<script nonce="n0nce" type="${INERT_MODULE}">${MODULE_TEXT}</script><script nonce="n0nce">(function paintThenHydrate(`,
     );
+  });
+
+  it("writes a first script that cannot end early in the HTML (no '<' in it)", () => {
+    const first = /<script nonce="n0nce">(\(function paintThenHydrate[\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    expect(first).toContain('"mandi-modulepreload","mandi:hydrating","mandi:hydrated"');
+    expect(first).not.toContain("<");
   });
 
   it("changes nothing else: turned back, the page is the one React Router wrote", () => {
     const restored = out
-      .replace(/<script nonce="n0nce">\(\(\)=>\{.*?\}\)\(\)<\/script>/, "")
+      .replace(/<script nonce="n0nce">\(function paintThenHydrate[\s\S]*?<\/script>/, "")
       .replace(`type="${INERT_MODULE}"`, 'type="module" async=""')
       .replaceAll(`rel="${INERT_PRELOAD}"`, 'rel="modulepreload"');
     expect(restored).toBe(PAGE);

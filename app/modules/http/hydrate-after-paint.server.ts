@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 
 /**
  * Pages paint first and load their scripts after (ADR 0015).
@@ -24,29 +25,83 @@ export const INERT_MODULE = "mandi/module";
 export const INERT_PRELOAD = "mandi-modulepreload";
 
 /**
- * Run by the browser right after the inert module script: wakes it and the preloads. It clones
- * the inert script, whose text it does not need to carry.
+ * The page's own first script, run by the browser right after the inert module script (its
+ * text is sent, not this module). It wakes the scripts:
+ * - once the first content is painted (where the browser does not report paints, after the
+ *   first frame) and the page's main pictures, those it asks for first, are ready to show;
+ * - at once in a hidden tab, which paints nothing, or when the page is hidden;
+ * - at once when the shopper touches, clicks or types, who wants the page to answer.
+ * Nothing the shopper does meanwhile is lost: a click on a button that needs the scripts is
+ * repeated once React has the page, and what was typed into a field is handed to React as if
+ * typed then (React would otherwise put back the empty value it rendered).
  */
-const WAKE = [
-  "(()=>{",
-  "const me=document.currentScript,inert=me.previousElementSibling;me.remove();",
-  "let woken=false;",
-  "const wake=()=>{if(woken)return;woken=true;",
-  `for(const link of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]'))link.rel="modulepreload";`,
-  'const script=document.createElement("script");script.type="module";script.nonce=inert.nonce;',
-  "script.textContent=inert.textContent;inert.replaceWith(script)};",
-  // A hidden tab paints nothing: wake at once, or as soon as it is hidden.
-  'if(document.visibilityState==="hidden")return wake();',
-  'document.addEventListener("visibilitychange",wake,{once:true});',
-  // The first contentful paint (where the browser reports paints; else the first frame)...
-  "const painted=new Promise((done)=>{",
-  'if(!PerformanceObserver.supportedEntryTypes?.includes("paint"))return requestAnimationFrame(()=>setTimeout(done));',
-  'new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)done()}).observe({type:"paint",buffered:true})});',
-  // ...and the page's main pictures, the ones it asks for first, ready to show; then a frame to show them.
-  "const pictures=[...document.querySelectorAll('img[fetchpriority=\"high\"]')].map((img)=>img.decode().catch(()=>{}));",
-  "Promise.all([painted,...pictures]).then(()=>requestAnimationFrame(()=>setTimeout(wake)));",
-  "})()",
-].join("");
+function paintThenHydrate(inertPreload: string, hydrating: string, hydrated: string): void {
+  const me = document.currentScript as HTMLScriptElement;
+  const inert = me.previousElementSibling as HTMLScriptElement;
+  me.remove();
+  let woken = false;
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="${inertPreload}"]`)) {
+      link.rel = "modulepreload";
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = inert.nonce;
+    script.textContent = inert.textContent;
+    inert.replaceWith(script);
+  };
+
+  const clicked: HTMLElement[] = [];
+  const keepClick = (event: Event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('button[type="button"]');
+    if (button) clicked.push(button);
+  };
+  document.addEventListener("click", keepClick, true);
+  document.addEventListener(hydrating, () => document.removeEventListener("click", keepClick, true), { once: true });
+  document.addEventListener(
+    hydrated,
+    () => {
+      for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
+        if (field.value === field.defaultValue || /^(hidden|checkbox|radio|file)$/.test(field.type)) continue;
+        const typed = field.value;
+        // React notices a change by comparing with the value it last set.
+        field.value = field.defaultValue;
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+      for (const button of clicked) if (button.isConnected) button.click();
+    },
+    { once: true },
+  );
+  for (const type of ["pointerdown", "keydown", "click"]) {
+    document.addEventListener(type, wake, { once: true, capture: true });
+  }
+
+  if (document.visibilityState === "hidden") {
+    wake();
+    return;
+  }
+  document.addEventListener("visibilitychange", wake, { once: true });
+  const painted = new Promise<void>((done) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      requestAnimationFrame(() => setTimeout(done));
+      return;
+    }
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length > 0) done();
+    }).observe({ type: "paint", buffered: true });
+  });
+  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) =>
+    img.decode().catch(() => undefined),
+  );
+  Promise.all([painted, ...pictures]).then(() => requestAnimationFrame(() => setTimeout(wake)));
+}
+
+const WAKE = `(${paintThenHydrate.toString()})(${[INERT_PRELOAD, HYDRATING_EVENT, HYDRATED_EVENT]
+  .map((text) => JSON.stringify(text))
+  .join(",")})`;
 
 /**
  * The page's HTML with its module script and preloads inert and the script that wakes them, or

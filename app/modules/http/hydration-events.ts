@@ -1,0 +1,9 @@
+/**
+ * Events between the page's first script and React (ADR 0015): the page keeps the shopper's
+ * clicks until React is about to take the page over, and hands them and what was typed to
+ * React once it has.
+ */
+/** Sent by the client entry just before React takes the page over. */
+export const HYDRATING_EVENT = "mandi:hydrating";
+/** Sent by the root once React has taken the page over (its first effect). */
+export const HYDRATED_EVENT = "mandi:hydrated";
