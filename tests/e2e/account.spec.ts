@@ -10,10 +10,11 @@ import { codeFor, uniquePhone } from "./helpers/account";
 
 async function placeCodOrder(page: Page, phone: string): Promise<void> {
   await page.goto("/products");
-  await page
-    .getByRole("button", { name: /^Add .* to cart$/ })
-    .first()
-    .click();
+  const add = page.getByRole("button", { name: /^Add .* to cart$/ }).first();
+  const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add (.*) to cart$/, "$1");
+  await add.click();
+  // A tap before the page's scripts run is answered once they do (ADR 0015).
+  await expect(page.getByRole("group", { name: `Quantity of ${name} in cart` })).toBeVisible();
   await page.goto("/checkout");
   await page.getByLabel("Full Name").fill("Meera Iyer");
   await page.getByLabel("Phone").fill(phone);
