@@ -24,10 +24,8 @@ export function HeaderSearch() {
   const abort = useRef<AbortController | null>(null);
 
   // A navigation closes the suggestions.
-  const shownKey = useRef(location.key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
     setOpen(false);
     setActive(-1);
   }, [location.key]);

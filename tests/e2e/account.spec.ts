@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { codeFor, uniquePhone } from "./helpers/account";
+import { addFirstCardProducts } from "./helpers/cart";
 
 /**
  * The account page as a shopper meets it (spec sections 2, 4, 5): sign in with the code from
@@ -9,12 +10,7 @@ import { codeFor, uniquePhone } from "./helpers/account";
  */
 
 async function placeCodOrder(page: Page, phone: string): Promise<void> {
-  await page.goto("/products");
-  const add = page.getByRole("button", { name: /^Add .* to cart$/ }).first();
-  const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add (.*) to cart$/, "$1");
-  await add.click();
-  // A tap before the page's scripts run is answered once they do (ADR 0015).
-  await expect(page.getByRole("group", { name: `Quantity of ${name} in cart` })).toBeVisible();
+  await addFirstCardProducts(page);
   await page.goto("/checkout");
   await page.getByLabel("Full Name").fill("Meera Iyer");
   await page.getByLabel("Phone").fill(phone);

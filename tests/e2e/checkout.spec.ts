@@ -1,22 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { addFirstCardProducts } from "./helpers/cart";
 
 /** Shopper journeys for the cart, checkout and thank-you pages, written from the spec. */
-
-async function addFirstCardProducts(page: Page, count: number): Promise<string[]> {
-  await page.goto("/products");
-  const buttons = page.getByRole("button", { name: /^Add .* to cart$/ });
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const button = buttons.first();
-    const label = (await button.getAttribute("aria-label")) ?? "";
-    const name = label.replace(/^Add /, "").replace(/ to cart$/, "");
-    names.push(name);
-    await button.click();
-    await expect(page.getByRole("group", { name: `Quantity of ${name} in cart` })).toBeVisible();
-  }
-  return names;
-}
 
 async function fillAddress(page: Page) {
   await page.getByLabel("Full Name").fill("Asha Rani Patil");

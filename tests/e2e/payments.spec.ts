@@ -1,26 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { addFirstCardProducts } from "./helpers/cart";
 
 /**
  * Online payment through the built-in sandbox gateway (the default), as a shopper meets it:
  * Pay Online, the test gateway's page, the return, the thank-you page per status.
  */
-
-async function addSomethingToCart(page: Page): Promise<void> {
-  await page.goto("/products");
-  const add = page.getByRole("button", { name: /^Add .* to cart$/ }).first();
-  const before = await page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "");
-  await add.click();
-  // A click that lands before the page has hydrated adds nothing: click again until the cart changes.
-  await expect
-    .poll(async () => {
-      const now = await page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "");
-      if (now !== before) return true;
-      await add.click();
-      return false;
-    })
-    .toBe(true);
-}
 
 async function checkoutOnline(page: Page): Promise<void> {
   await page.goto("/checkout");
@@ -48,7 +33,7 @@ test.describe("online payment through the sandbox", () => {
   test("success: the test gateway shows the amount, the return confirms it, the cart is cleared once", async ({
     page,
   }) => {
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     await expect(page.getByText("Amount to pay")).toBeVisible();
     await expect(page.locator(".amount")).toHaveText(/^₹[\d,]+$/);
@@ -70,14 +55,14 @@ test.describe("online payment through the sandbox", () => {
 
     // Something added after paying stays in the cart when the thank-you page is seen again.
     const thankYou = page.url();
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await page.goto(thankYou);
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
     await expect.poll(() => cartCount(page)).toMatch(/[1-9]/);
   });
 
   test("failure, then Try Again pays the same order", async ({ page }) => {
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     await choose(page, "Failure");
     await expect(page).toHaveURL(/status=failed/);
@@ -94,7 +79,7 @@ test.describe("online payment through the sandbox", () => {
   });
 
   test("cancel on the payment page is a failed payment with Try Again", async ({ page }) => {
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     await choose(page, "Cancel");
     await expect(page.getByRole("heading", { level: 1, name: "Payment Failed" })).toBeVisible();
@@ -103,7 +88,7 @@ test.describe("online payment through the sandbox", () => {
 
   test("pending, then paid by webhook while the shopper watches the thank-you page", async ({ page, playwright }) => {
     test.setTimeout(60_000);
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     const paymentPage = page.url();
     await choose(page, "Pending");
@@ -120,7 +105,7 @@ test.describe("online payment through the sandbox", () => {
   });
 
   test("a held payment the bank lets go shows Payment Voided with Place a New Order", async ({ page }) => {
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     const paymentPage = page.url();
     await choose(page, "Pending");
@@ -134,7 +119,7 @@ test.describe("online payment through the sandbox", () => {
   });
 
   test("a refund from the gateway shows Payment Refunded with Place a New Order", async ({ page }) => {
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     const paymentPage = page.url();
     await choose(page, "Success");
@@ -156,7 +141,7 @@ test.describe("payment return", () => {
   });
 
   test("a return URL that claims CHARGED does not pay an unpaid order", async ({ page }) => {
-    await addSomethingToCart(page);
+    await addFirstCardProducts(page);
     await checkoutOnline(page);
     const orderId = await page.evaluate(() => localStorage.getItem("lastOrderId"));
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);

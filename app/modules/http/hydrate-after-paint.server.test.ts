@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hydrateAfterPaint, hydrateAfterPaintStream, INERT_MODULE, INERT_PRELOAD } from "./hydrate-after-paint.server";
+import {
+  hydrateAfterPaintStream,
+  INERT_MODULE,
+  INERT_PRELOAD,
+  hydrateAfterPaint as rewrite,
+} from "./hydrate-after-paint.server";
+
+/** The rewrite, on text. */
+const hydrateAfterPaint = (html: string, nonce: string) => rewrite(Buffer.from(html), nonce)?.toString() ?? null;
 
 // The shape of a page as React Router 7 and React 19 write it: preloads hoisted into the head,
 // the context script, then the module script that hydrates, then streamed data.

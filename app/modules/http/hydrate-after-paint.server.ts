@@ -105,6 +105,9 @@ function paintThenHydrate(inertPreload: string, hydrating: string, hydrated: str
 const WAKE = `(${paintThenHydrate.toString()})(${[INERT_PRELOAD, HYDRATING_EVENT, HYDRATED_EVENT]
   .map((text) => JSON.stringify(text))
   .join(",")})`;
+/** The first script's tag, around the page's nonce. */
+const WAKE_OPEN = Buffer.from('<script nonce="');
+const WAKE_REST = Buffer.from(`">${WAKE}</script>`);
 
 /**
  * The page's HTML with its module script and preloads inert and the script that wakes them, or
@@ -112,7 +115,7 @@ const WAKE = `(${paintThenHydrate.toString()})(${[INERT_PRELOAD, HYDRATING_EVENT
  * It works on the bytes: the markers are ASCII, and decoding and encoding a 60 KB page cost
  * eight times the rewrite itself.
  */
-export function hydrateAfterPaintBytes(html: Buffer, nonce: string): Buffer | null {
+export function hydrateAfterPaint(html: Buffer, nonce: string): Buffer | null {
   const type = html.indexOf(MODULE_TYPE);
   if (type < 0) return null;
   const start = html.lastIndexOf(SCRIPT_OPEN, type);
@@ -135,15 +138,12 @@ export function hydrateAfterPaintBytes(html: Buffer, nonce: string): Buffer | nu
     html.subarray(from, start),
     Buffer.from(opening, "latin1"),
     html.subarray(tagEnd + 1, close),
-    Buffer.from(`<script nonce="${nonce}">${WAKE}</script>`),
+    WAKE_OPEN,
+    Buffer.from(nonce, "latin1"),
+    WAKE_REST,
     html.subarray(close),
   );
   return Buffer.concat(parts);
-}
-
-/** `hydrateAfterPaintBytes` for text. */
-export function hydrateAfterPaint(html: string, nonce: string): string | null {
-  return hydrateAfterPaintBytes(Buffer.from(html), nonce)?.toString() ?? null;
 }
 
 /**
@@ -157,7 +157,7 @@ export function hydrateAfterPaintStream(nonce: string): Transform {
     if (!shell) return;
     const html = Buffer.concat(shell);
     shell = null;
-    stream.push(hydrateAfterPaintBytes(html, nonce) ?? html);
+    stream.push(hydrateAfterPaint(html, nonce) ?? html);
   };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
