@@ -1,13 +1,19 @@
 /**
  * Lighthouse (mobile, simulated throttling) on the store's key pages, with Debian's Chromium.
  * Used by `npm run bench`; also runs on its own against a running store:
- *   npx tsx scripts/lighthouse.ts http://127.0.0.1:3000
+ *   npx tsx scripts/lighthouse.ts http://127.0.0.1:3000 [runs]
+ *
+ * Each run is a first visit, as the Lighthouse command line makes it: a new browser with an
+ * empty profile (one browser for all pages would carry the store's cookies from page to page).
+ * A page is measured several times (3 by default) and the figures are those of Lighthouse's
+ * median run, with the spread of the runs beside them: one run varies by several points.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type RunnerResult } from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
 export interface LighthouseFigure {
   page: string;
@@ -21,6 +27,12 @@ export interface LighthouseFigure {
   tbtMs: number;
   /** The page's JavaScript, gzipped (level 9), in KB. */
   jsGzipKb: number;
+  /** How many runs the figures are the median of, and the lowest and highest of each. */
+  runs: number;
+  performanceRange: [number, number];
+  lcpRangeMs: [number, number];
+  tbtRangeMs: [number, number];
+  clsMax: number;
 }
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -45,10 +57,10 @@ function scriptGzipKb(items: NetworkItem[], buildClient: string): number {
   return Math.round(bytes / 102.4) / 10;
 }
 
-export async function runLighthouse(
-  pages: { page: string; url: string }[],
-  buildClient = path.resolve("build/client"),
-): Promise<LighthouseFigure[]> {
+type Lhr = RunnerResult["lhr"];
+
+/** One first visit of a page: a new browser, an empty profile. */
+async function measureOnce(url: string): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -59,42 +71,73 @@ export async function runLighthouse(
       "--disable-background-networking",
     ],
   });
-  const figures: LighthouseFigure[] = [];
   try {
-    for (const { page, url } of pages) {
-      process.stdout.write(`Lighthouse ${url}...\n`);
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const items = ((audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
-        []) as NetworkItem[];
-      figures.push({
-        page,
-        url,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
-        cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
-        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
-        jsGzipKb: scriptGzipKb(items, buildClient),
-      });
-    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return result.lhr;
   } finally {
     await chrome.kill();
+  }
+}
+
+const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+
+export async function runLighthouse(
+  pages: { page: string; url: string }[],
+  buildClient = path.resolve("build/client"),
+  runs = 3,
+): Promise<LighthouseFigure[]> {
+  const figures: LighthouseFigure[] = [];
+  for (const { page, url } of pages) {
+    const results: Lhr[] = [];
+    for (let i = 0; i < runs; i++) {
+      process.stdout.write(`Lighthouse ${url} (${i + 1}/${runs})...\n`);
+      results.push(await measureOnce(url));
+    }
+    const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? 0;
+    const median = computeMedianRun(results);
+    const items = ((median.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
+      []) as NetworkItem[];
+    figures.push({
+      page,
+      url,
+      performance: score(median, "performance"),
+      accessibility: score(median, "accessibility"),
+      bestPractices: score(median, "best-practices"),
+      seo: score(median, "seo"),
+      lcpMs: Math.round(audit(median, "largest-contentful-paint")),
+      cls: Math.round(audit(median, "cumulative-layout-shift") * 1000) / 1000,
+      tbtMs: Math.round(audit(median, "total-blocking-time")),
+      jsGzipKb: scriptGzipKb(items, buildClient),
+      runs,
+      performanceRange: range(results.map((r) => score(r, "performance"))),
+      lcpRangeMs: range(results.map((r) => Math.round(audit(r, "largest-contentful-paint")))),
+      tbtRangeMs: range(results.map((r) => Math.round(audit(r, "total-blocking-time")))),
+      clsMax: Math.max(...results.map((r) => Math.round(audit(r, "cumulative-layout-shift") * 1000) / 1000)),
+    });
   }
   return figures;
 }
 
 export function lighthouseTable(figures: LighthouseFigure[]): string {
-  const head = ["page", "perf", "a11y", "best", "seo", "LCP ms", "CLS", "TBT ms", "JS gzip KB"];
+  const head = [
+    "page",
+    "perf",
+    "a11y",
+    "best",
+    "seo",
+    "LCP ms",
+    "CLS",
+    "TBT ms",
+    "JS gzip KB",
+    "runs: perf / LCP / TBT / CLS max",
+  ];
   const rows = figures.map((f) => [
     f.page,
     f.performance,
@@ -105,18 +148,24 @@ export function lighthouseTable(figures: LighthouseFigure[]): string {
     f.cls,
     f.tbtMs,
     f.jsGzipKb,
+    `${f.runs}: ${f.performanceRange.join("-")} / ${f.lcpRangeMs.join("-")} / ${f.tbtRangeMs.join("-")} / ${f.clsMax}`,
   ]);
   return [head, ...rows].map((r) => r.join("\t")).join("\n");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const base = process.argv[2] ?? "http://127.0.0.1:3000";
+  const runs = Number(process.argv[3] ?? 3);
   const sitemap = await (await fetch(`${base}/sitemaps/products-1.xml`)).text();
   const product = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1] ?? `${base}/products`;
-  const figures = await runLighthouse([
-    { page: "home", url: `${base}/` },
-    { page: "products", url: `${base}/products` },
-    { page: "product", url: product },
-  ]);
+  const figures = await runLighthouse(
+    [
+      { page: "home", url: `${base}/` },
+      { page: "products", url: `${base}/products` },
+      { page: "product", url: product },
+    ],
+    undefined,
+    runs,
+  );
   process.stdout.write(`\n${lighthouseTable(figures)}\n`);
 }
