@@ -19,7 +19,7 @@ import { useAppLinks } from "./components/ui/app-link";
 import { accountBadge } from "./modules/accounts/request.server";
 import { HYDRATED_EVENT } from "./modules/http/hydration-events";
 import { readCsrfCookie } from "./modules/security/csrf";
-import { fontStylesheet } from "./modules/store/fonts";
+import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
 import { themeStyle } from "./modules/store/theme";
@@ -30,6 +30,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { store } = context;
   if (!store) throw data({ reason: "store-not-found" as const }, { status: 404 });
+  const font = fontStylesheet(store.customisation.font);
   return {
     // Absolute links (canonical, Open Graph, sitemap) use the public address when one is set.
     origin: siteOrigin(request, context.env),
@@ -38,7 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     themeColor: store.customisation.primaryColor,
     favicon: store.customisation.favicon,
     /** The chosen font's self-hosted stylesheet. */
-    font: fontStylesheet(store.customisation.font),
+    font,
+    /** Whether this browser has the font already (else it loads after the first paint). */
+    fontKept: fontIsKept(request.headers.get("cookie"), font),
     /** A browser key for address search (Google Places); null when the shop has none. */
     mapsKey: context.env.GOOGLE_MAPS_API_KEY ?? null,
     /** The header's 'My Account' state; null for a shopper who is not signed in. */
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root?.favicon ? <link rel="icon" href={root.favicon} /> : null}
-        <link rel="stylesheet" href={root?.font ?? fontStylesheet("Inter")} />
+        <FontStylesheet href={root?.font ?? fontStylesheet("Inter")} kept={root?.fontKept ?? false} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/192.png" />
         {root ? <meta name="theme-color" content={root.themeColor} /> : null}
@@ -69,6 +72,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * The store font's stylesheet: at once when the browser has its files, else applied by the
+ * page's first script after the first paint (ADR 0016), and at once without scripts.
+ */
+function FontStylesheet({ href, kept }: { href: string; kept: boolean }) {
+  if (kept) return <link rel="stylesheet" href={href} />;
+  return (
+    <>
+      <link rel="stylesheet" href={href} media="print" {...{ [FONT_AFTER_PAINT]: "" }} />
+      <noscript>
+        <link rel="stylesheet" href={href} />
+      </noscript>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Banner } from "../modules/store/settings";
 import { imageAt } from "./ui/product-image";
+import { useHydrated } from "./ui/use-hydrated";
 
 export const BANNER_INTERVAL_MS = 4000;
 const SWIPE_PX = 40;
@@ -10,6 +11,9 @@ const SWIPE_PX = 40;
  * The home banner slider (spec sections 2 and 9): a new banner every 4 s, paused while the
  * pointer is over it, while it has keyboard focus and while the tab is hidden; previous/next
  * arrows, dots and swipe. Without JavaScript it is the first banner, as a plain link.
+ * The other banners' pictures are asked for once the scripts run: before that they cannot be
+ * shown, and they would take a slow connection from the first banner, the page's largest
+ * picture.
  */
 export function BannerSlider({ banners }: { banners: Banner[] }) {
   const [index, setIndex] = useState(0);
@@ -17,6 +21,7 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
   const [focused, setFocused] = useState(false);
   const [hidden, setHidden] = useState(false);
   const touchX = useRef<number | null>(null);
+  const hydrated = useHydrated();
   const count = banners.length;
   const paused = hovered || focused || hidden;
 
@@ -68,20 +73,22 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
             aria-hidden={i === index ? undefined : true}
             tabIndex={i === index ? undefined : -1}
           >
-            <img
-              src={imageAt(b.image, 960)}
-              srcSet={
-                b.image.startsWith("/media/")
-                  ? [640, 960, 1280].map((w) => `${imageAt(b.image, w)} ${w}w`).join(", ")
-                  : undefined
-              }
-              sizes="(min-width: 1200px) 1200px, 100vw"
-              alt={b.alt}
-              width="1600"
-              height="600"
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-            />
+            {i === 0 || hydrated ? (
+              <img
+                src={imageAt(b.image, 960)}
+                srcSet={
+                  b.image.startsWith("/media/")
+                    ? [640, 960, 1280].map((w) => `${imageAt(b.image, w)} ${w}w`).join(", ")
+                    : undefined
+                }
+                sizes="(min-width: 1200px) 1200px, 100vw"
+                alt={b.alt}
+                width="1600"
+                height="600"
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+              />
+            ) : null}
           </Link>
         ))}
       </div>

@@ -265,8 +265,43 @@ test("prices do not make the page fetch a font file for the rupee sign", async (
   expect(fonts.filter((f) => /latin-ext|devanagari/.test(f))).toEqual([]);
 });
 
+test("the store font loads after the first paint, and from the next page on with it", async ({ context }) => {
+  const page = await context.newPage();
+  await page.goto("/products");
+  // The first page paints in the system font; the font's files are asked for after that.
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
+    .toMatch(/inter-.*\.css$/);
+  const timing = await page.evaluate(() => ({
+    painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
+    fonts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".woff2"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.fonts.length).toBeGreaterThan(0);
+  for (const start of timing.fonts) expect(start).toBeGreaterThanOrEqual(timing.painted);
+  expect(await page.evaluate(() => document.fonts.check("16px Inter"))).toBe(true);
+  // The browser has the files now: the next page applies the font from the start.
+  const next = await context.newPage();
+  await next.goto("/products/amul-fresh-paneer-block-200-g", { waitUntil: "commit" });
+  const font = next.locator('link[rel="stylesheet"][href*="/inter-"]');
+  await expect(font).toHaveCount(1);
+  expect(await font.getAttribute("media")).toBeNull();
+});
+
 test.describe("server-rendered catalogue (before any JavaScript)", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the store font applies without JavaScript", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/products");
+    await page.waitForLoadState("networkidle");
+    expect(fonts.some((f) => /inter-latin-400-/.test(f))).toBe(true);
+  });
 
   test("a deep link with every filter renders the right products", async ({ page }) => {
     await page.goto(

@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { FONT_AFTER_PAINT, FONT_COOKIE } from "../store/fonts";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 
 /**
@@ -38,7 +39,13 @@ const INERT_PRELOAD_TAG = Buffer.from(`<link rel="${INERT_PRELOAD}"`);
  * repeated once React has the page, and what was typed into a field is handed to React as if
  * typed then (React would otherwise put back the empty value it rendered).
  */
-function paintThenHydrate(inertPreload: string, hydrating: string, hydrated: string): void {
+function paintThenHydrate(
+  inertPreload: string,
+  hydrating: string,
+  hydrated: string,
+  fontAfterPaint: string,
+  fontCookie: string,
+): void {
   const me = document.currentScript as HTMLScriptElement;
   const inert = me.previousElementSibling as HTMLScriptElement;
   me.remove();
@@ -46,6 +53,23 @@ function paintThenHydrate(inertPreload: string, hydrating: string, hydrated: str
   const wake = () => {
     if (woken) return;
     woken = true;
+    // The store font (ADR 0016); once its files are here, the next page asks for it at once.
+    const fonts = document.querySelectorAll<HTMLLinkElement>(`link[${fontAfterPaint}]`);
+    for (const link of fonts) link.media = "all";
+    if (fonts.length > 0) {
+      // Told when the font's files have loaded; asking `document.fonts.ready` would lay the
+      // page out at once, in a task of its own.
+      document.fonts.addEventListener(
+        "loadingdone",
+        () => {
+          const secure = location.protocol === "https:" ? "; secure" : "";
+          const href = encodeURIComponent(fonts[0]?.getAttribute("href") ?? "");
+          // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox; the value is encoded above
+          document.cookie = `${fontCookie}=${href}; path=/; max-age=31536000; samesite=lax${secure}`;
+        },
+        { once: true },
+      );
+    }
     for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="${inertPreload}"]`)) {
       link.rel = "modulepreload";
     }
@@ -102,7 +126,13 @@ function paintThenHydrate(inertPreload: string, hydrating: string, hydrated: str
   Promise.all([painted, ...pictures]).then(() => requestAnimationFrame(() => setTimeout(wake)));
 }
 
-const WAKE = `(${paintThenHydrate.toString()})(${[INERT_PRELOAD, HYDRATING_EVENT, HYDRATED_EVENT]
+const WAKE = `(${paintThenHydrate.toString()})(${[
+  INERT_PRELOAD,
+  HYDRATING_EVENT,
+  HYDRATED_EVENT,
+  FONT_AFTER_PAINT,
+  FONT_COOKIE,
+]
   .map((text) => JSON.stringify(text))
   .join(",")})`;
 /** The first script's tag, around the page's nonce. */

@@ -7,6 +7,7 @@ import nunito from "../../styles/fonts/nunito.css?url";
 import openSans from "../../styles/fonts/open-sans.css?url";
 import poppins from "../../styles/fonts/poppins.css?url";
 import roboto from "../../styles/fonts/roboto.css?url";
+import { readCookie } from "../security/csrf";
 
 /**
  * The fonts a store can choose (store settings' `font`), self-hosted from @fontsource packages:
@@ -36,4 +37,23 @@ export function storeFont(name: string): StoreFont {
 
 export function fontStylesheet(name: string): string {
   return STORE_FONTS[storeFont(name)];
+}
+
+/**
+ * The store font waits for the page's first paint (ADR 0016): its stylesheet is sent with
+ * `media="print"` and this attribute, and the page's first script applies it once the page is
+ * painted, so the font files do not take a slow connection from the stylesheet and the first
+ * pictures. The text shows in the system font until then.
+ */
+export const FONT_AFTER_PAINT = "data-font-after-paint";
+
+/**
+ * Set by the page once the store font has loaded, to the stylesheet's address: the browser has
+ * the files, so the next page uses the font from its first paint, with no change of font.
+ */
+export const FONT_COOKIE = "mandi_font";
+
+/** Whether the browser told us it already has this font stylesheet's files. */
+export function fontIsKept(cookieHeader: string | null | undefined, stylesheet: string): boolean {
+  return readCookie(cookieHeader, FONT_COOKIE) === stylesheet;
 }
