@@ -14,6 +14,11 @@ export interface MandiContext {
   nonce: string;
   /** The client's address (X-Forwarded-For's first entry when TRUST_PROXY), for rate limits. */
   clientIp: string;
+  /**
+   * The anti-forgery token this response carries: the browser's cookie, or a new one the
+   * response sets. Plain forms embed it, so the first page a browser sees can post too.
+   */
+  csrf: string;
 }
 
 declare module "react-router" {

@@ -18,7 +18,6 @@ import { SiteHeader } from "./components/site-header";
 import { useAppLinks } from "./components/ui/app-link";
 import { accountBadge } from "./modules/accounts/request.server";
 import { HYDRATED_EVENT } from "./modules/http/hydration-events";
-import { readCsrfCookie } from "./modules/security/csrf";
 import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
@@ -47,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** The header's 'My Account' state; null for a shopper who is not signed in. */
     account: await accountBadge(request, context, store),
     /** The anti-forgery token for plain forms (the newsletter) before scripts run. */
-    csrf: readCsrfCookie(request.headers.get("cookie")) ?? "",
+    csrf: context.csrf,
   };
 }
 

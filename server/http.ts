@@ -301,6 +301,8 @@ export function createHttpHandler(deps: HttpDeps) {
       // Nobody is left to answer when the client went away while the store was looked up.
       if (req.destroyed) return;
       const nonce = randomBytesPooled(16).toString("base64");
+      const knownCsrf = readCsrfCookie(req.headers.cookie);
+      const csrf = knownCsrf ?? newCsrfToken();
       const context: AppLoadContext = {
         db: deps.db,
         env: deps.env,
@@ -308,6 +310,7 @@ export function createHttpHandler(deps: HttpDeps) {
         store,
         nonce,
         clientIp: clientAddress(req, deps.env),
+        csrf,
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {
@@ -316,8 +319,8 @@ export function createHttpHandler(deps: HttpDeps) {
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.env));
         // Every page hands the browser its anti-forgery token once (see modules/security).
-        if (!readCsrfCookie(req.headers.cookie)) {
-          response.headers.append("Set-Cookie", csrfCookie(newCsrfToken(), secureCookies(deps.env)));
+        if (!knownCsrf) {
+          response.headers.append("Set-Cookie", csrfCookie(csrf, secureCookies(deps.env)));
         }
       }
       await sendResponse(req, res, response);

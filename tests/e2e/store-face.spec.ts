@@ -16,6 +16,19 @@ const POLICIES = [
   ["/policy/shipping-policy", "Shipping Policy"],
 ] as const;
 
+test.describe("without JavaScript, on a browser's first page", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the newsletter form posts and says so (the page carries the token the response sets)", async ({ page }) => {
+    // A new browser: no anti-forgery cookie yet when the page is made.
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByLabel("Get offers and new arrivals").fill(`Cook.${randomUUID().slice(0, 8)}@example.in`);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("contentinfo").getByText("Thanks! You're subscribed.")).toBeVisible();
+  });
+});
+
 test("the newsletter stores a valid address once and says so; an invalid one is refused", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
