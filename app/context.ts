@@ -18,7 +18,7 @@ export interface MandiContext {
    * The anti-forgery token this response carries: the browser's cookie, or a new one the
    * response sets. Plain forms embed it, so the first page a browser sees can post too.
    */
-  csrf: string;
+  readonly csrf: string;
 }
 
 declare module "react-router" {

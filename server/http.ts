@@ -302,7 +302,7 @@ export function createHttpHandler(deps: HttpDeps) {
       if (req.destroyed) return;
       const nonce = randomBytesPooled(16).toString("base64");
       const knownCsrf = readCsrfCookie(req.headers.cookie);
-      const csrf = knownCsrf ?? newCsrfToken();
+      let csrf = knownCsrf;
       const context: AppLoadContext = {
         db: deps.db,
         env: deps.env,
@@ -310,7 +310,11 @@ export function createHttpHandler(deps: HttpDeps) {
         store,
         nonce,
         clientIp: clientAddress(req, deps.env),
-        csrf,
+        // Made only when a page asks for it (JSON answers never do).
+        get csrf() {
+          csrf ??= newCsrfToken();
+          return csrf;
+        },
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {
@@ -320,7 +324,7 @@ export function createHttpHandler(deps: HttpDeps) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.env));
         // Every page hands the browser its anti-forgery token once (see modules/security).
         if (!knownCsrf) {
-          response.headers.append("Set-Cookie", csrfCookie(csrf, secureCookies(deps.env)));
+          response.headers.append("Set-Cookie", csrfCookie(context.csrf, secureCookies(deps.env)));
         }
       }
       await sendResponse(req, res, response);

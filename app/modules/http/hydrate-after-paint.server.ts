@@ -35,6 +35,7 @@ const INERT_PRELOAD_TAG = Buffer.from(`<link rel="${INERT_PRELOAD}"`);
  *   first frame) and the page's main pictures, those it asks for first, are ready to show;
  * - at once in a hidden tab, which paints nothing, or when the page is hidden;
  * - at once when the shopper touches, clicks or types, who wants the page to answer.
+ * With the scripts it applies the store font where the page holds it back (ADR 0016).
  * Nothing the shopper does meanwhile is lost: a click on a button that needs the scripts is
  * repeated once React has the page, and what was typed into a field is handed to React as if
  * typed then (React would otherwise put back the empty value it rendered).
