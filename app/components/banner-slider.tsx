@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Banner } from "../modules/store/settings";
-import { imageAt } from "./ui/product-image";
+import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";
 
 export const BANNER_INTERVAL_MS = 4000;
 const SWIPE_PX = 40;
+/** The widths a banner is offered at: a phone at 2-3x takes 960 or 1280, a wide screen 1280. */
+const BANNER_WIDTHS = [640, 960, 1280] as const;
 
 /**
  * The home banner slider (spec sections 2 and 9): a new banner every 4 s, paused while the
@@ -76,11 +78,7 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
             {i === 0 || hydrated ? (
               <img
                 src={imageAt(b.image, 960)}
-                srcSet={
-                  b.image.startsWith("/media/")
-                    ? [640, 960, 1280].map((w) => `${imageAt(b.image, w)} ${w}w`).join(", ")
-                    : undefined
-                }
+                srcSet={srcSetAt(b.image, BANNER_WIDTHS)}
                 sizes="(min-width: 1200px) 1200px, 100vw"
                 alt={b.alt}
                 width="1600"

@@ -76,7 +76,7 @@ export function CategorySection({
         {products.map((p) => (
           <ProductCard key={p.id} product={p} />
         ))}
-        {loading || (!first && products.length === 0) ? <SkeletonCards count={4} /> : null}
+        {loading || (!first && products.length === 0) ? <SkeletonCards count={4} still={!loading} /> : null}
       </div>
       {hasMore && products.length > 0 ? (
         <p className="load-more">

@@ -76,11 +76,18 @@ export function ProductCard({
   );
 }
 
-/** Placeholder cards shown while products load. */
-export function SkeletonCards({ count }: { count: number }) {
+/**
+ * Placeholder cards shown while products load; `still` for placeholders that wait for a load
+ * not started yet (no shimmer).
+ */
+export function SkeletonCards({ count, still = false }: { count: number; still?: boolean }) {
   return Array.from({ length: count }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-    <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
+    <div
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      key={i}
+      className={`product-card product-card--skeleton${still ? " product-card--still" : ""}`}
+      aria-hidden="true"
+    >
       <div className="skeleton skeleton--image" />
       <div className="skeleton skeleton--line" />
       <div className="skeleton skeleton--line skeleton--short" />

@@ -5,7 +5,11 @@ import type { StoreView } from "../modules/store/settings";
 import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";
 import { HeaderSearch } from "./header-search";
+import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";
+
+/** The logo is laid out 180 px wide (app.css): these cover 1x to 2.5x. */
+const LOGO_WIDTHS = [320, 480] as const;
 
 /**
  * The header (spec section 2): logo, delivery location, search, cart and the main links. On
@@ -20,7 +24,18 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
       </a>
       <div className="site-header__inner">
         <Link to="/" className="brand" aria-label={`${store.title} home`}>
-          {store.logo ? <img src={store.logo} alt="" width="180" height="48" /> : <span>{store.title}</span>}
+          {store.logo ? (
+            <img
+              src={imageAt(store.logo, 320)}
+              srcSet={srcSetAt(store.logo, LOGO_WIDTHS)}
+              sizes="180px"
+              alt=""
+              width="180"
+              height="48"
+            />
+          ) : (
+            <span>{store.title}</span>
+          )}
         </Link>
         <DeliveryLocation />
         <HeaderSearch />

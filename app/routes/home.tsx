@@ -1,6 +1,7 @@
 import { BannerSlider } from "../components/banner-slider";
 import { CategorySection, SECTION_PAGE_SIZE } from "../components/category-section";
 import { AppLink } from "../components/ui/app-link";
+import { imageAt } from "../components/ui/product-image";
 import { NO_FILTERS } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { listBrands, listTopCategories, pickRandomCategories } from "../modules/catalog/products.server";
@@ -37,8 +38,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     title,
     tagline,
     banners: store.customisation.banners,
-    categories,
-    brands,
+    // A tile needs its name, address and logo; ids would only weigh on the page.
+    categories: categories.map(tile),
+    brands: brands.map(tile),
     sections: picked.map((c, i) => {
       const page = firstPages[i];
       return {
@@ -48,6 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   };
 }
+
+const tile = ({ name, slug, logo }: Tile): Tile => ({ name, slug, logo });
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
@@ -76,12 +80,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         heading="Shop by Category"
         tiles={categories}
         href={(c) => `/products?category=${encodeURIComponent(c.slug)}`}
+        logo={CATEGORY_LOGO}
       />
       <TileGrid
         id="shop-by-brand"
         heading="Shop by Brand"
         tiles={brands}
         href={(b) => `/products?brand=${encodeURIComponent(b.slug)}`}
+        logo={BRAND_LOGO}
         className="tile-grid--brands"
       />
       {sections.map((s) => (
@@ -92,11 +98,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 interface Tile {
-  id: string;
   name: string;
   slug: string;
   logo: string | null;
 }
+
+/**
+ * How big a tile's logo is laid out at most (app.css): a square icon for a category, a 2:1
+ * badge for a brand. Stored logos go out as WebP, 160 px wide, or 320 px on a 2x screen.
+ */
+interface LogoBox {
+  width: number;
+  height: number;
+}
+const CATEGORY_LOGO: LogoBox = { width: 72, height: 72 };
+const BRAND_LOGO: LogoBox = { width: 96, height: 48 };
 
 /** A titled grid of category or brand tiles, each a link into the products page. */
 function TileGrid({
@@ -104,12 +120,14 @@ function TileGrid({
   heading,
   tiles,
   href,
+  logo,
   className = "",
 }: {
   id: string;
   heading: string;
   tiles: Tile[];
   href: (tile: Tile) => string;
+  logo: LogoBox;
   className?: string;
 }) {
   if (tiles.length === 0) return null;
@@ -118,9 +136,19 @@ function TileGrid({
       <h2 id={id}>{heading}</h2>
       <ul className={`tile-grid ${className}`.trim()}>
         {tiles.map((t) => (
-          <li key={t.id}>
+          <li key={t.slug}>
             <AppLink to={href(t)} className="tile">
-              {t.logo ? <img src={t.logo} alt="" width="96" height="96" loading="lazy" /> : null}
+              {t.logo ? (
+                <img
+                  src={imageAt(t.logo, 160)}
+                  srcSet={t.logo.startsWith("/media/") ? `${imageAt(t.logo, 320)} 2x` : undefined}
+                  alt=""
+                  width={logo.width}
+                  height={logo.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : null}
               <span>{t.name}</span>
             </AppLink>
           </li>

@@ -33,6 +33,57 @@ test.describe("the store's first page", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 
+  test("shows category and brand logos as WebP pictures, not as SVG documents", async ({ page }) => {
+    const logos: { url: string; type: string }[] = [];
+    page.on("response", (r) => {
+      if (/\/media\/demo\/[bc]\//.test(r.url())) logos.push({ url: r.url(), type: r.headers()["content-type"] ?? "" });
+    });
+    await page.goto("/");
+    const tiles = page.locator(".tile img");
+    await expect(tiles.first()).toBeVisible();
+    // Decoded as a picture of the width asked for (an SVG document has the width it declares).
+    await expect
+      .poll(() => tiles.first().evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    const width = await tiles.first().evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect([160, 320]).toContain(width);
+    expect(logos.length).toBeGreaterThan(0);
+    for (const logo of logos) {
+      expect(logo.url).toMatch(/\?w=(160|320)$/);
+      expect(logo.type).toBe("image/webp");
+    }
+  });
+
+  test("on a phone the brands are one row that scrolls sideways, and products follow soon after", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "the brand row is a phone layout");
+    await page.goto("/");
+    const brands = page.locator(".tile-grid--brands");
+    const tops = await brands.locator("li").evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    expect(await brands.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+    // The first category section starts within two screens of the top, not after forty tiles.
+    const firstSection = page.locator(".home-section").first();
+    expect((await firstSection.boundingBox())?.y ?? Infinity).toBeLessThan(2 * 844);
+    // A brand further along the row is reached by scrolling it, and still opens its products.
+    const last = brands.getByRole("link").last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+  });
+
+  test("the last section's placeholders stand still until it loads, then it shows products", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".product-card--still").first()).toBeAttached();
+    // Nothing on the page animates while the shopper reads the top of it (the banner moves by
+    // a transition, on its timer, not an animation).
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    const last = page.locator(".home-section").last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.locator(".product-card:not(.product-card--skeleton)").first()).toBeVisible();
+    await expect(last.locator(".product-card--skeleton")).toHaveCount(0);
+  });
+
   test("has no accessibility violations on the home page", async ({ page }) => {
     await page.goto("/");
     const results = await new AxeBuilder({ page }).analyze();

@@ -9,6 +9,16 @@ export function imageAt(src: string, width: number): string {
 }
 
 /**
+ * A srcset of a stored image at the given widths (WebP), or undefined for an image stored
+ * elsewhere. Stored SVG art goes out as WebP too: the browser builds a whole document for each
+ * SVG image on its main thread, which for a page of logos was most of the work before the page
+ * could be used.
+ */
+export function srcSetAt(src: string, widths: readonly number[]): string | undefined {
+  return src.startsWith("/media/") ? widths.map((w) => `${imageAt(src, w)} ${w}w`).join(", ") : undefined;
+}
+
+/**
  * A square product image: a WebP srcset of the stored photo, width and height set so the
  * layout never shifts, lazy unless it is near the top of the page.
  */
@@ -27,12 +37,12 @@ export function ProductImage({
   size?: number;
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height">) {
   if (!src) return <div className="image-placeholder" role="img" aria-label={alt} />;
-  const local = src.startsWith("/media/");
+  const srcSet = srcSetAt(src, IMAGE_WIDTHS);
   return (
     <img
       src={imageAt(src, 480)}
-      srcSet={local ? IMAGE_WIDTHS.map((w) => `${imageAt(src, w)} ${w}w`).join(", ") : undefined}
-      sizes={local ? sizes : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={size}
       height={size}
