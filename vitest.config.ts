@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { inlineScript } from "./scripts/vite-inline-script.ts";
 
 export default defineConfig({
+  plugins: [inlineScript()],
   resolve: { tsconfigPaths: true },
   test: {
     include: [

@@ -114,12 +114,19 @@ const PAUSED = Symbol("paused");
 /** Resolves once the event loop has run everything that was ready: the body stream paused. */
 const pause = () => new Promise<typeof PAUSED>((resolve) => setImmediate(resolve, PAUSED));
 
+/**
+ * Brotli's quality for answers made per request. 5 rather than 4: home came to 13.8 KB instead
+ * of 15.0 (a first visit's first round trip carries about 14 KB, headers included) for 0.45 ms
+ * more per page on this machine; 6 and up save little more for more time.
+ */
+const BROTLI_QUALITY = 5;
+
 /** Smaller bodies go uncompressed: a compressed frame would save a few bytes and cost more time. */
 const COMPRESS_MIN_BYTES = 1024;
 
 function compress(body: Uint8Array, encoding: "br" | "gzip"): Buffer {
   return encoding === "br"
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
     : gzipSync(body, { level: 6 });
 }
 
@@ -196,7 +203,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     writeHead();
     const sink =
       encoding === "br"
-        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
         : encoding === "gzip"
           ? createGzip({ level: 6 })
           : null;

@@ -32,6 +32,8 @@ export function Price({ price, mrp }: { price: number; mrp: number | null }) {
 }
 
 const CARD_SIZES = "(min-width: 1100px) 220px, (min-width: 720px) 30vw, 46vw";
+/** A card is at most about 220 px wide: 320 for a desktop, 480 or 640 for a phone at 2-3x. */
+const CARD_WIDTHS = [320, 480, 640] as const;
 
 export function ProductCard({
   product,
@@ -49,7 +51,13 @@ export function ProductCard({
       <AppLink to={`/products/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
           {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
-          <ProductImage src={product.photo} alt={product.photoAlt} sizes={CARD_SIZES} eager={eager} />
+          <ProductImage
+            src={product.photo}
+            alt={product.photoAlt}
+            sizes={CARD_SIZES}
+            widths={CARD_WIDTHS}
+            eager={eager}
+          />
         </div>
         <Title className="product-card__name">
           <VegDot veg={product.veg} />

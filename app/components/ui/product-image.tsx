@@ -28,6 +28,7 @@ export function ProductImage({
   sizes,
   eager = false,
   size = 400,
+  widths = IMAGE_WIDTHS,
   ...rest
 }: {
   src: string | null;
@@ -35,9 +36,11 @@ export function ProductImage({
   sizes: string;
   eager?: boolean;
   size?: number;
+  /** The widths offered; all of them unless the layout needs fewer. */
+  widths?: readonly number[];
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height">) {
   if (!src) return <div className="image-placeholder" role="img" aria-label={alt} />;
-  const srcSet = srcSetAt(src, IMAGE_WIDTHS);
+  const srcSet = srcSetAt(src, widths);
   return (
     <img
       src={imageAt(src, 480)}

@@ -38,19 +38,27 @@ describe("hydrateAfterPaint", () => {
 
   it("keeps the module script's nonce and text, followed at once by the script that wakes it", () => {
     expect(out).toContain(
-      `<script nonce="n0nce" type="${INERT_MODULE}">${MODULE_TEXT}</script><script nonce="n0nce">(function paintThenHydrate(`,
+      `<script nonce="n0nce" type="${INERT_MODULE}">${MODULE_TEXT}</script><script nonce="n0nce">(function `,
     );
   });
 
   it("writes a first script that cannot end early in the HTML (no '<' in it)", () => {
-    const first = /<script nonce="n0nce">(\(function paintThenHydrate[\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const first = /<script nonce="n0nce">(\(function [\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     expect(first).toContain('"mandi-modulepreload","mandi:hydrating","mandi:hydrated"');
     expect(first).not.toContain("<");
   });
 
+  it("writes the first script minified, and whole: it parses as JavaScript", () => {
+    const first = /<script nonce="n0nce">(\(function [\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    expect(first).not.toMatch(/\n\s|\/\/ /);
+    expect(first.length).toBeLessThan(2400);
+    // Parsed, not run (it needs a page).
+    expect(() => new Function(first)).not.toThrow();
+  });
+
   it("changes nothing else: turned back, the page is the one React Router wrote", () => {
     const restored = out
-      .replace(/<script nonce="n0nce">\(function paintThenHydrate[\s\S]*?<\/script>/, "")
+      .replace(/<script nonce="n0nce">\(function [\s\S]*?<\/script>/, "")
       .replace(`type="${INERT_MODULE}"`, 'type="module" async=""')
       .replaceAll(`rel="${INERT_PRELOAD}"`, 'rel="modulepreload"');
     expect(restored).toBe(PAGE);

@@ -1,6 +1,7 @@
 import { Transform } from "node:stream";
 import { FONT_AFTER_PAINT, FONT_COOKIE } from "../store/fonts";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
+import paintThenHydrate from "./paint-then-hydrate.ts?inline-script";
 
 /**
  * Pages paint first and load their scripts after (ADR 0015).
@@ -28,112 +29,7 @@ export const INERT_MODULE = "mandi/module";
 export const INERT_PRELOAD = "mandi-modulepreload";
 const INERT_PRELOAD_TAG = Buffer.from(`<link rel="${INERT_PRELOAD}"`);
 
-/**
- * The page's own first script, run by the browser right after the inert module script (its
- * text is sent, not this module). It wakes the scripts:
- * - once the first content is painted (where the browser does not report paints, after the
- *   first frame) and the page's main pictures, those it asks for first, are ready to show;
- * - at once in a hidden tab, which paints nothing, or when the page is hidden;
- * - at once when the shopper touches, clicks or types, who wants the page to answer.
- * With the scripts it applies the store font where the page holds it back (ADR 0016).
- * Nothing the shopper does meanwhile is lost: a click on a button that needs the scripts is
- * repeated once React has the page, and what was typed into a field is handed to React as if
- * typed then (React would otherwise put back the empty value it rendered).
- */
-function paintThenHydrate(
-  inertPreload: string,
-  hydrating: string,
-  hydrated: string,
-  fontAfterPaint: string,
-  fontCookie: string,
-): void {
-  const me = document.currentScript as HTMLScriptElement;
-  const inert = me.previousElementSibling as HTMLScriptElement;
-  me.remove();
-  let woken = false;
-  const wake = () => {
-    if (woken) return;
-    woken = true;
-    // The store font (ADR 0016); once its files are here, the next page asks for it at once.
-    const fonts = document.querySelectorAll<HTMLLinkElement>(`link[${fontAfterPaint}]`);
-    for (const link of fonts) link.media = "all";
-    if (fonts.length > 0) {
-      // Told when the font's files have loaded; asking `document.fonts.ready` would lay the
-      // page out at once, in a task of its own.
-      document.fonts.addEventListener(
-        "loadingdone",
-        () => {
-          const secure = location.protocol === "https:" ? "; secure" : "";
-          const href = encodeURIComponent(fonts[0]?.getAttribute("href") ?? "");
-          // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox; the value is encoded above
-          document.cookie = `${fontCookie}=${href}; path=/; max-age=31536000; samesite=lax${secure}`;
-        },
-        { once: true },
-      );
-    }
-    for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="${inertPreload}"]`)) {
-      link.rel = "modulepreload";
-    }
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = inert.nonce;
-    script.textContent = inert.textContent;
-    inert.replaceWith(script);
-  };
-
-  const clicked: HTMLElement[] = [];
-  const keepClick = (event: Event) => {
-    const button = (event.target as Element | null)?.closest?.<HTMLElement>('button[type="button"]');
-    if (button) clicked.push(button);
-  };
-  document.addEventListener("click", keepClick, true);
-  document.addEventListener(hydrating, () => document.removeEventListener("click", keepClick, true), { once: true });
-  document.addEventListener(
-    hydrated,
-    () => {
-      for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
-        if (field.value === field.defaultValue || /^(hidden|checkbox|radio|file)$/.test(field.type)) continue;
-        const typed = field.value;
-        // React notices a change by comparing with the value it last set.
-        field.value = field.defaultValue;
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
-        field.dispatchEvent(new Event("input", { bubbles: true }));
-      }
-      for (const button of clicked) if (button.isConnected) button.click();
-    },
-    { once: true },
-  );
-  for (const type of ["pointerdown", "keydown", "click"]) {
-    document.addEventListener(type, wake, { once: true, capture: true });
-  }
-
-  if (document.visibilityState === "hidden") {
-    wake();
-    return;
-  }
-  document.addEventListener("visibilitychange", wake, { once: true });
-  const painted = new Promise<void>((done) => {
-    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-      requestAnimationFrame(() => setTimeout(done));
-      return;
-    }
-    new PerformanceObserver((list) => {
-      if (list.getEntriesByName("first-contentful-paint").length > 0) done();
-    }).observe({ type: "paint", buffered: true });
-  });
-  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) =>
-    img.decode().catch(() => undefined),
-  );
-  Promise.all([painted, ...pictures]).then(() => requestAnimationFrame(() => setTimeout(wake)));
-}
-
-const WAKE = `(${paintThenHydrate.toString()})(${[
-  INERT_PRELOAD,
-  HYDRATING_EVENT,
-  HYDRATED_EVENT,
-  FONT_AFTER_PAINT,
-  FONT_COOKIE,
-]
+const WAKE = `(${paintThenHydrate})(${[INERT_PRELOAD, HYDRATING_EVENT, HYDRATED_EVENT, FONT_AFTER_PAINT, FONT_COOKIE]
   .map((text) => JSON.stringify(text))
   .join(",")})`;
 /** The first script's tag, around the page's nonce. */
