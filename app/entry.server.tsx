@@ -1,10 +1,12 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
+/** How long a page's shell waits for the rest of the page before it is sent on its own. */
+const SHELL_GRACE_MS = 10;
 
 export default function handleRequest(
   request: Request,
@@ -19,34 +21,50 @@ export default function handleRequest(
   const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let started = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once, deferred data included.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const wholePageOnly = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let graceId: ReturnType<typeof setTimeout> | undefined;
+
+    const start = () => {
+      if (started) return;
+      started = true;
+      clearTimeout(graceId);
+      // The page paints before its scripts load (ADR 0015).
+      const body = hydrateAfterPaintStream(nonce);
+      body.once("finish", () => {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          // The page paints before its scripts load (ADR 0015).
-          const body = hydrateAfterPaintStream(nonce);
-          body.once("finish", () => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          // A page whose last parts are ready a moment after its shell goes out whole: React
+          // writes them in place, without the placeholders and the script that moves them
+          // (about 0.5 KB compressed, and DOM work before the first paint). A page still
+          // waiting then (deferred data, a slow query) streams from its shell as before.
+          if (!wholePageOnly) graceId = setTimeout(start, SHELL_GRACE_MS);
+        },
+        onAllReady() {
+          start();
         },
         onShellError(error: unknown) {
+          clearTimeout(graceId);
           reject(error);
         },
         onError(error: unknown) {

@@ -37,6 +37,28 @@ test.describe("the HTTP server", () => {
     expect(JSON.parse(text)).toEqual({ error: "Use POST to place an order." });
   });
 
+  test("sends a page whose parts are all ready at once in place, without placeholders to fill", async ({ request }) => {
+    const browser = {
+      "User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36",
+    };
+    // Everything on the products page is ready a moment after its shell: no placeholders and no
+    // script to move the late parts into them. (Other tests load the same server; a page held
+    // up by them past the moment streams, so one of a few tries must come whole.)
+    let whole = "";
+    for (let i = 0; i < 5 && !whole; i++) {
+      const listing = await (await request.get("/products", { headers: browser })).text();
+      expect(listing).toContain("streamController.close()");
+      if (!listing.includes('<template id="B:') && !listing.includes("$RC(")) whole = listing;
+    }
+    expect(whole).toContain('class="product-card"');
+    // A product page's related products are deferred data: whether they come in place or after
+    // the page in the same answer depends on how soon the database answers; they come.
+    const sitemap = await (await request.get("/sitemaps/products-1.xml")).text();
+    const product = new URL(/<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1] ?? "").pathname;
+    const page = await (await request.get(product, { headers: browser })).text();
+    expect(page).toContain("Related products");
+  });
+
   test("caches hashed assets for a year and revalidates them by ETag", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
