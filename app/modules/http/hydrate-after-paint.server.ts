@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 import { FONT_AFTER_PAINT, FONT_COOKIE } from "../store/fonts";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
-import paintThenHydrate from "./paint-then-hydrate.ts?inline-script";
+import paintThenHydrateSource from "./paint-then-hydrate.ts?inline-script";
 
 /**
  * Pages paint first and load their scripts after (ADR 0015).
@@ -29,7 +29,13 @@ export const INERT_MODULE = "mandi/module";
 export const INERT_PRELOAD = "mandi-modulepreload";
 const INERT_PRELOAD_TAG = Buffer.from(`<link rel="${INERT_PRELOAD}"`);
 
-const WAKE = `(${paintThenHydrate})(${[INERT_PRELOAD, HYDRATING_EVENT, HYDRATED_EVENT, FONT_AFTER_PAINT, FONT_COOKIE]
+const WAKE = `(${paintThenHydrateSource})(${[
+  INERT_PRELOAD,
+  HYDRATING_EVENT,
+  HYDRATED_EVENT,
+  FONT_AFTER_PAINT,
+  FONT_COOKIE,
+]
   .map((text) => JSON.stringify(text))
   .join(",")})`;
 /** The first script's tag, around the page's nonce. */
