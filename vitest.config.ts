@@ -12,6 +12,7 @@ export default defineConfig({
       "tests/db/**/*.test.ts",
       "tests/http/**/*.test.ts",
     ],
+    globalSetup: ["tests/db/pglite-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

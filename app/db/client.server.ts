@@ -29,7 +29,11 @@ export interface Database {
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  /** In memory; `copyOf` starts it as a copy of a dump made by `dumpDatabase`. */
+  | { kind: "pglite-memory"; copyOf?: Blob };
+
+/** The PGlite instance behind each open PGlite database, for `dumpDatabase`. */
+const pgliteClients = new WeakMap<Database, PGlite>();
 
 export function migrationsFolder(): string {
   return path.join(projectRoot(), "app/db/migrations");
@@ -58,9 +62,13 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
     dataDir = path.join(target.dataDir, "pglite");
   }
   try {
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir,
+      loadDataDir: target.kind === "pglite-memory" ? target.copyOf : undefined,
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite({ client, schema });
-    return {
+    const database: Database = {
       db: db as unknown as Db,
       kind: "pglite",
       location: target.kind === "pglite" ? target.dataDir : "memory",
@@ -69,10 +77,23 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
         lock?.release();
       },
     };
+    pgliteClients.set(database, client);
+    return database;
   } catch (error) {
     lock?.release();
     throw error;
   }
+}
+
+/**
+ * A PGlite database's files as one uncompressed tar, for `{ kind: "pglite-memory", copyOf }`.
+ * Opening a copy skips PGlite's initdb and the migrations already applied: the tests make one
+ * migrated database per run and copy it for each test file (tests/db/pglite-template.ts).
+ */
+export async function dumpDatabase(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database);
+  if (!client) throw new Error("Only a PGlite database opened by openDatabase can be dumped");
+  return client.dumpDataDir("none");
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {

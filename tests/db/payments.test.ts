@@ -303,10 +303,11 @@ describe.each(databaseKinds)("online payment on %s", (kind) => {
   it("gateway slow at session creation: the call gives up in time with the message", async () => {
     const order = await onlineOrder(1);
     payments.gateway = gateway(300);
-    transport = (request) => new Promise((resolve) => setTimeout(() => resolve(simulator.handle(request)), 2_000));
+    transport = (request) => new Promise((resolve) => setTimeout(() => resolve(simulator.handle(request)), 6_000));
     const startedAt = Date.now();
     expect(await start(order.orderId)).toMatchObject({ ok: false, error: PAYMENT_MESSAGES.startFailed });
-    expect(Date.now() - startedAt).toBeLessThan(1_500);
+    // It gave up at its own 300 ms limit, long before the gateway's answer (the margin is for a loaded machine).
+    expect(Date.now() - startedAt).toBeLessThan(4_000);
     // The gateway answering without a link has its own message.
     transport = async (request) => {
       const answer = await simulator.handle(request);
