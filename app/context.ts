@@ -19,6 +19,23 @@ export interface MandiContext {
    * response sets. Plain forms embed it, so the first page a browser sees can post too.
    */
   readonly csrf: string;
+  /**
+   * Whether this answer may be kept and sent again to other shoppers who are not signed in
+   * (server/page-cache.ts). Nothing is kept unless a loader calls `keepFor`; the shortest time
+   * asked wins, and `dontKeep` (a part that failed and was left out) overrules it.
+   */
+  pageCache: KeepAnswer;
+}
+
+export interface KeepAnswer {
+  keepFor(seconds: number): void;
+  dontKeep(): void;
+  /**
+   * This request changed what catalogue pages show (an order took stock): this process drops
+   * its kept pages now, before it answers. Other processes drop theirs when the database tells
+   * them, a moment later.
+   */
+  catalogueChanged(): void;
 }
 
 declare module "react-router" {

@@ -69,6 +69,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // A part that failed after the shell went out is missing from this page: not kept.
+          loadContext.pageCache.dontKeep();
           if (shellRendered) loadContext.log.error("render failed", { error, url: request.url });
         },
       },

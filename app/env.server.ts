@@ -29,6 +29,8 @@ export const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   SEED_DEMO: flag.default(true),
+  /** Memory for pages kept for shoppers who are not signed in (server/page-cache.ts); 0 keeps none. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),

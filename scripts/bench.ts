@@ -1,10 +1,18 @@
 /**
- * npm run bench [-- --duration 10 --connections 10 --products 394 --only pglite|postgres]
+ * npm run bench [-- --duration 10 --connections 10 --products 394 --only pglite|postgres
+ *                   --mode kept|rendered --route NAME --no-lighthouse]
  *
  * Starts the built server (as `npm start` does) on a fresh PGlite folder and on a fresh
  * PostgreSQL database, and measures with autocannon the home page, the products page and a
  * JSON route; then a bare node:http server answering the products page's bytes: the ceiling
  * each figure is compared with. Prints a table and writes bench-results/bench-<time>.json.
+ *
+ * Every database is measured twice, side by side: with the pages the server keeps for
+ * shoppers who are not signed in ("kept": a page asked for again, as popular pages are) and
+ * with none kept (PAGE_CACHE_MB=0, "rendered": every answer rendered, as for an address nobody
+ * asked for since the catalogue last changed). "product, any" asks for a different product of
+ * the catalogue each time, so it is rendered in both. Requests ask for brotli or gzip, as
+ * browsers do, so compression is part of every figure.
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
  * create and drop the benchmark's own database.
  */
@@ -29,10 +37,17 @@ const connections = num("connections", 10);
 const productCount = options.has("products") ? num("products", 394) : undefined;
 const only = options.get("only");
 const onlyRoute = options.get("route");
+const onlyMode = options.get("mode");
+const MODES = [
+  { name: "kept", env: {} },
+  { name: "rendered", env: { PAGE_CACHE_MB: "0" } },
+] as const;
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Figure {
   target: string;
+  /** kept (the server's page cache on) or rendered (off). */
+  mode: string;
   path: string;
   requestsPerSecond: number;
   p50Ms: number;
@@ -69,8 +84,12 @@ const ROUTES = [
   { name: "suggest", path: "/api/search/suggestions?q=basm" },
   { name: "suggest typo", path: "/api/search/suggestions?q=basmti" },
   { name: "product", path: "PRODUCT" },
+  { name: "product, any", path: "ANY_PRODUCT" },
   { name: "json", path: "/healthz" },
 ];
+
+/** A browser's request headers that change the work: it takes compressed answers. */
+const HEADERS = { "accept-encoding": "br, gzip" };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -99,21 +118,36 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): P
   throw new Error(`${url} did not answer in time`);
 }
 
-async function measure(target: string, base: string, route: { name: string; path: string }): Promise<Figure> {
+async function measure(
+  target: string,
+  mode: string,
+  base: string,
+  route: { name: string; path: string; paths?: string[] },
+): Promise<Figure> {
+  // Each request its own address from `paths` when given, in turn.
+  let next = 0;
+  const many = route.paths;
+  const requests = many
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => ({ ...request, path: many[next++ % many.length] ?? "/" }),
+        },
+      ]
+    : undefined;
+  const options: autocannon.Options = { url: base + route.path, connections, headers: HEADERS, requests };
   // Warm up: first requests compile templates and fill caches.
-  await autocannon({ url: base + route.path, connections, duration: 2 });
+  await autocannon({ ...options, duration: 2 });
   // autocannon reports p97.5 but not p95: keep every response time and read it off.
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base + route.path, connections, duration }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    const instance = autocannon({ ...options, duration }, (error, result) => (error ? reject(error) : resolve(result)));
     instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
   times.sort((a, b) => a - b);
   return {
     target,
-    path: route.path,
+    mode,
+    path: many ? `${route.path} (${many.length} addresses)` : route.path,
     requestsPerSecond: Math.round(r.requests.average),
     p50Ms: Math.round(percentile(times, 50) * 10) / 10,
     p95Ms: Math.round(percentile(times, 95) * 10) / 10,
@@ -166,30 +200,49 @@ async function benchDatabase(
       await seedDemoStore(database.db, { products: productCount });
       await database.close();
     }
-    const started = Date.now();
-    const child = startProcess(["scripts/start.mjs"], env);
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/healthz`, child);
-    const startupMs = Date.now() - started;
-    const productsPage = Buffer.from(await (await fetch(`${base}/products`)).arrayBuffer());
-    const sitemap = await (await fetch(`${base}/sitemaps/products-1.xml`)).text();
-    const productPath = new URL(/<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1] ?? `${base}/products`).pathname;
     const figures: Figure[] = [];
-    for (const route of ROUTES.map((r) => (r.path === "PRODUCT" ? { ...r, path: productPath } : r))) {
-      if (typeof onlyRoute === "string" && !route.name.includes(onlyRoute)) continue;
-      process.stdout.write(`Measuring ${kind} ${route.path}...\n`);
-      figures.push(await measure(kind, base, route));
-    }
-    // Lighthouse (mobile) on home, products and the product page, once per bench (--no-lighthouse skips it).
-    const lighthouse = !withLighthouse
-      ? undefined
-      : await runLighthouse([
+    let startupMs = 0;
+    let peak = 0;
+    let productsPage = Buffer.alloc(0);
+    let lighthouse: LighthouseFigure[] | undefined;
+    for (const mode of MODES) {
+      if (typeof onlyMode === "string" && onlyMode !== mode.name) continue;
+      const started = Date.now();
+      const child = startProcess(["scripts/start.mjs"], { ...env, ...mode.env });
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(`${base}/healthz`, child);
+      startupMs = Date.now() - started;
+      productsPage = Buffer.from(await (await fetch(`${base}/products`)).arrayBuffer());
+      const sitemap = await (await fetch(`${base}/sitemaps/products-1.xml`)).text();
+      const productPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? base).pathname);
+      const productPath = productPaths[0] ?? "/products";
+      // Any product: the sitemap's first file, in an order of its own.
+      const anyProduct = productPaths
+        .map((p, i) => ({ p, k: (i * 2_654_435_761) % 4_294_967_296 }))
+        .sort((a, b) => a.k - b.k)
+        .map((x) => x.p);
+      for (const route of ROUTES) {
+        if (typeof onlyRoute === "string" && !route.name.includes(onlyRoute)) continue;
+        const measured =
+          route.path === "PRODUCT"
+            ? { ...route, path: productPath }
+            : route.path === "ANY_PRODUCT"
+              ? { ...route, path: "/products/…", paths: anyProduct }
+              : route;
+        process.stdout.write(`Measuring ${kind} (${mode.name}) ${measured.path}...\n`);
+        figures.push(await measure(kind, mode.name, base, measured));
+      }
+      // Lighthouse (mobile) on home, products and the product page, once per bench (--no-lighthouse skips it).
+      if (withLighthouse && !lighthouse) {
+        lighthouse = await runLighthouse([
           { page: "home", url: `${base}/` },
           { page: "products", url: `${base}/products` },
           { page: "product", url: `${base}${productPath}` },
         ]);
-    const peak = peakRssMb(child.pid ?? 0);
-    await stopProcess(child);
+      }
+      peak = Math.max(peak, peakRssMb(child.pid ?? 0));
+      await stopProcess(child);
+    }
     return {
       run: { database: kind, products: productCount ?? 394, startupMs, peakRssMb: peak, figures, lighthouse },
       productsPage,
@@ -207,7 +260,7 @@ async function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figur
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/`, child);
   process.stdout.write("Measuring the bare node:http ceiling...\n");
-  const figure = await measure("ceiling (bare node:http, products page bytes)", base, {
+  const figure = await measure("ceiling (bare node:http, products page bytes)", "-", base, {
     name: "ceiling",
     path: "/products",
   });
@@ -246,6 +299,7 @@ writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
 const rows = runs.flatMap((r) =>
   r.figures.map((f) => [
     r.database,
+    f.mode,
     f.path,
     f.requestsPerSecond,
     f.p50Ms,
@@ -259,6 +313,7 @@ const rows = runs.flatMap((r) =>
 if (ceiling) {
   rows.push([
     "ceiling",
+    "-",
     "/products",
     ceiling.figure.requestsPerSecond,
     ceiling.figure.p50Ms,
@@ -270,5 +325,5 @@ if (ceiling) {
   ]);
 }
 process.stdout.write(
-  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
+  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
 );

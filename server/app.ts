@@ -11,6 +11,7 @@ import { paymentSetup } from "../app/modules/payments/setup.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
 import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
+import { CATALOGUE_CHANNEL, PageCache } from "./page-cache";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
 
@@ -48,14 +49,30 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   }
 
   const staticFiles = loadStaticFiles(path.join(projectRoot(), "build/client"));
+  const findStore = createStoreResolver(database.db);
+  const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
+  // The catalogue's changes reach every process: each drops its kept pages and store settings.
+  const catalogue = await database.listen(CATALOGUE_CHANNEL, {
+    onNotify() {
+      pageCache.changed();
+      findStore.forget();
+    },
+    onHearing(hearing) {
+      pageCache.setHearing(hearing);
+      findStore.forget();
+      if (hearing) log.info("hearing catalogue changes", { pageCacheMb: env.PAGE_CACHE_MB });
+      else log.warn("catalogue changes unheard: no pages are kept until the database answers again");
+    },
+  });
   const handler = createHttpHandler({
     build,
     db: database.db,
     env,
     log,
     staticFiles,
-    findStore: createStoreResolver(database.db),
+    findStore,
     databaseKind: database.kind,
+    pageCache,
   });
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
 
@@ -79,6 +96,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       await closed;
       clearTimeout(deadline);
       await job.stop();
+      await catalogue.stop();
       await database.close();
       log.info("stopped");
     })();

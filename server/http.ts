@@ -11,6 +11,7 @@ import { readCsrfCookie } from "../app/modules/security/csrf";
 import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
 import { randomBytesPooled } from "../app/modules/security/random.server";
 import type { Store } from "../app/modules/store/store.server";
+import { cutSecrets, joinSecrets, KeepRequest, type KeptAnswer, type PageCache, pageCacheKey } from "./page-cache";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
 export interface HttpDeps {
@@ -22,6 +23,8 @@ export interface HttpDeps {
   findStore: (host: string) => Promise<Store | null>;
   /** Whether the database answers; for /healthz. */
   databaseKind: string;
+  /** Pages kept for shoppers who are not signed in; none when absent. */
+  pageCache?: PageCache;
 }
 
 /** Headers every response carries. The CSP's script nonce is added per HTML response. */
@@ -130,6 +133,24 @@ function compress(body: Uint8Array, encoding: "br" | "gzip"): Buffer {
     : gzipSync(body, { level: 6 });
 }
 
+/** Sends a body that is all here, compressed when it is text and worth it, in one write. */
+function sendWhole(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: Buffer,
+): void {
+  const type = String(headers["content-type"] ?? "");
+  const encoding = isCompressible(type) ? chooseEncoding(req.headers["accept-encoding"] as string | undefined) : null;
+  if (encoding) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+  const sent = encoding && body.byteLength >= COMPRESS_MIN_BYTES ? compress(body, encoding) : body;
+  if (sent !== body && encoding) headers["content-encoding"] = encoding;
+  headers["content-length"] = String(sent.byteLength);
+  res.writeHead(status, headers);
+  res.end(req.method === "HEAD" ? undefined : sent);
+}
+
 /**
  * Writes a Fetch Response to Node, compressing text bodies.
  *
@@ -138,7 +159,13 @@ function compress(body: Uint8Array, encoding: "br" | "gzip"): Buffer {
  * 300-byte answer through a compressor cost three writes and a thread hand-off. A body still
  * coming (a page with deferred data) is streamed and flushed as its pieces arrive.
  */
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+async function sendResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  /** Given the whole body, as sent before compression, once all of it has gone out. */
+  onWholeBody?: (body: Buffer) => void,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -189,12 +216,16 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     }
 
     if (finished) {
-      const whole = first.length === 1 && first[0] ? first[0] : Buffer.concat(first);
+      const whole =
+        first.length === 1 && first[0]
+          ? Buffer.from(first[0].buffer, first[0].byteOffset, first[0].byteLength)
+          : Buffer.concat(first);
       const sent = encoding && whole.byteLength >= COMPRESS_MIN_BYTES ? compress(whole, encoding) : whole;
       if (sent !== whole && encoding) headers["content-encoding"] = encoding;
       headers["content-length"] = String(sent.byteLength);
       writeHead();
       res.end(sent);
+      onWholeBody?.(whole);
       return;
     }
 
@@ -215,6 +246,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
       // gathered and written once the stream pauses, which still sends deferred HTML as it is
       // ready.
       let pending: Uint8Array[] = first;
+      const all: Uint8Array[] | null = onWholeBody ? [...first] : null;
       let scheduled: Promise<void> | null = null;
       const writePending = async () => {
         const chunks = pending;
@@ -229,11 +261,13 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
       for (let step = await next; !step.done; step = await body.next()) {
         if (res.destroyed) return;
         pending.push(step.value);
+        all?.push(step.value);
         scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(writePending);
       }
       finished = true;
       await scheduled;
       await writePending();
+      if (all && !res.destroyed) onWholeBody?.(Buffer.concat(all));
     } finally {
       out.end();
     }
@@ -262,6 +296,58 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile,
   headers["Content-Length"] = String(body.length);
   res.writeHead(200, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A CSP nonce: 16 random bytes, base64. */
+function newNonce(): string {
+  return randomBytesPooled(16).toString("base64");
+}
+
+/** An anti-forgery token this server could have made (a cookie's value is the browser's say). */
+const CSRF_TOKEN_SHAPE = /^[\w-]{32}$/;
+
+/** The app's headers worth keeping with an answer: not the per-response ones. */
+function keptHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (name === "set-cookie" || name === "content-security-policy" || name === "content-length") return;
+    kept[name] = value;
+  });
+  return kept;
+}
+
+/**
+ * The answer to keep, with its secrets cut out; null when it cannot be kept safely. A secret
+ * can only be cut out where it is recognisable: a token from the browser's cookie that this
+ * server could not have made (a short or common word) would cut the page apart elsewhere, and a
+ * page whose nonce is nowhere to be found would go out with the first shopper's.
+ */
+function keptAnswer(
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  secrets: { nonce: string; csrf: string },
+  keep: KeepRequest,
+): KeptAnswer | null {
+  if (secrets.csrf && !CSRF_TOKEN_SHAPE.test(secrets.csrf)) return null;
+  const { pieces, slots } = cutSecrets(body, secrets);
+  if ((headers["content-type"] ?? "").startsWith("text/html") && !slots.includes("nonce")) return null;
+  return { status, headers, pieces, slots, bytes: body.byteLength, expiresAt: Date.now() + keep.seconds * 1000 };
+}
+
+/** Sends a kept answer with this response's own nonce and the browser's own token. */
+function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, base: Record<string, string>, env: Env) {
+  const nonce = newNonce();
+  const knownCsrf = readCsrfCookie(req.headers.cookie);
+  const csrf = knownCsrf ?? newCsrfToken();
+  const headers: Record<string, string | string[]> = { ...base, ...kept.headers };
+  const html = (kept.headers["content-type"] ?? "").startsWith("text/html");
+  if (html) {
+    headers["content-security-policy"] = contentSecurityPolicy(nonce, env);
+    if (!knownCsrf) headers["set-cookie"] = [csrfCookie(csrf, secureCookies(env))];
+  }
+  headers["x-page-cache"] = "hit";
+  sendWhole(req, res, kept.status, headers, joinSecrets(kept, { nonce, csrf }));
 }
 
 export function createHttpHandler(deps: HttpDeps) {
@@ -304,12 +390,24 @@ export function createHttpHandler(deps: HttpDeps) {
         }
       }
 
+      const cache = deps.pageCache?.active ? deps.pageCache : null;
+      const cacheKey = cache && pageCacheKey(req.method, url, req.headers.cookie, req.headers["user-agent"]);
+      if (cache && cacheKey) {
+        const kept = cache.get(cacheKey);
+        if (kept) {
+          sendKept(req, res, kept, baseHeaders, deps.env);
+          return;
+        }
+      }
+      const ticket = cache?.ticket() ?? 0;
+
       const store = await deps.findStore(url.hostname);
       // Nobody is left to answer when the client went away while the store was looked up.
       if (req.destroyed) return;
-      const nonce = randomBytesPooled(16).toString("base64");
+      const nonce = newNonce();
       const knownCsrf = readCsrfCookie(req.headers.cookie);
       let csrf = knownCsrf;
+      const keep = new KeepRequest(deps.pageCache);
       const context: AppLoadContext = {
         db: deps.db,
         env: deps.env,
@@ -322,11 +420,18 @@ export function createHttpHandler(deps: HttpDeps) {
           csrf ??= newCsrfToken();
           return csrf;
         },
+        pageCache: keep,
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
+      // Taken before this process adds its own cookie: an answer that sets one is not kept.
+      const keepAs =
+        cache && cacheKey && response.status === 200 && !response.headers.has("set-cookie")
+          ? { key: cacheKey, headers: keptHeaders(response.headers) }
+          : null;
+      if (cache && cacheKey) response.headers.set("x-page-cache", "miss");
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.env));
         // Every page hands the browser its anti-forgery token once (see modules/security).
@@ -334,7 +439,18 @@ export function createHttpHandler(deps: HttpDeps) {
           response.headers.append("Set-Cookie", csrfCookie(context.csrf, secureCookies(deps.env)));
         }
       }
-      await sendResponse(req, res, response);
+      await sendResponse(
+        req,
+        res,
+        response,
+        cache && keepAs
+          ? (body) => {
+              if (!keep.allowed) return;
+              const answer = keptAnswer(response.status, keepAs.headers, body, { nonce, csrf: csrf ?? "" }, keep);
+              if (answer) cache.put(keepAs.key, ticket, answer);
+            }
+          : undefined,
+      );
     } catch (error) {
       deps.log.error("request failed", { error, path: url.pathname });
       if (!res.headersSent) {

@@ -23,7 +23,19 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Where the data lives, for logs: a folder, "memory", or the server's host/database. */
   location: string;
+  /**
+   * Hears the notifications sent on `channel` (pg_notify), each after its transaction commits.
+   * `onNotify` runs for each one. `onHearing(false)` says notifications may be missed from now
+   * (the listening connection broke); `onHearing(true)` says they are heard again, and
+   * anything may have changed in between. Listening resumes by itself until `stop`.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onHearing(hearing: boolean): void;
 }
 
 export type DatabaseTarget =
@@ -72,6 +84,12 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
       db: db as unknown as Db,
       kind: "pglite",
       location: target.kind === "pglite" ? target.dataDir : "memory",
+      // One process owns a PGlite database, so its notifications never go unheard.
+      async listen(channel, { onNotify, onHearing }) {
+        const unlisten = await client.listen(channel, onNotify);
+        onHearing(true);
+        return { stop: () => unlisten() };
+      },
       async close() {
         await client.close();
         lock?.release();
@@ -122,7 +140,79 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     db: db as unknown as Db,
     kind: "postgres",
     location: describeUrl(url),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/** How long a broken listening connection waits before it connects again. */
+const RELISTEN_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one is shared between requests, and LISTEN
+ * belongs to a session). A broken connection is reported and made again, with growing waits.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  { onNotify, onHearing }: ListenHandlers,
+): Promise<{ stop(): Promise<void> }> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: "mandi-listen" });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    // 'error' comes before 'end' on a broken connection; 'end' alone on a clean close.
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (client !== next || stopped) return;
+      client = null;
+      onHearing(false);
+      schedule();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    failures = 0;
+    onHearing(true);
+  };
+  const schedule = () => {
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => {
+      connect().catch(() => {
+        if (!stopped) schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  // Not hearing until connected: a first failure is retried like a broken connection.
+  await connect().catch(() => {
+    if (!stopped) schedule();
+  });
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const open = client;
+      client = null;
+      await open?.end();
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { imageAt } from "../components/ui/product-image";
 import { NO_FILTERS } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { listBrands, listTopCategories, pickRandomCategories } from "../modules/catalog/products.server";
+import { HOME_KEEP_SECONDS } from "../modules/http/keep";
 import { requireStore } from "../modules/store/require-store.server";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
 import { storeView } from "../modules/store/settings";
@@ -16,6 +17,7 @@ const EAGER_SECTIONS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = requireStore(context);
+  context.pageCache.keepFor(HOME_KEEP_SECONDS);
   const [categories, brands, picked] = await Promise.all([
     listTopCategories(context.db, store.id),
     listBrands(context.db, store.id),

@@ -5,6 +5,7 @@ import { ProductGallery } from "../components/product-gallery";
 import { PurchasePanel } from "../components/purchase-panel";
 import { imageAt } from "../components/ui/product-image";
 import { findProduct, listRelatedProducts, type ProductSummary } from "../modules/catalog/products.server";
+import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
 import { requireStore } from "../modules/store/require-store.server";
 import {
   absoluteUrl,
@@ -27,12 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   // The spec: a missing id or a load failure redirects to /products.
   if (!product) throw redirect("/products");
+  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   // Related products are deferred: they stream in after the page and never make it fail.
   const related = listRelatedProducts(context.db, store.id, {
     id: product.id,
     categoryId: product.category?.id ?? null,
   }).catch((error: unknown): ProductSummary[] => {
     context.log.warn("related products failed", { id: product.id, error: String(error) });
+    // The page goes out without them; the next shopper's gets another try.
+    context.pageCache.dontKeep();
     return [];
   });
   return { product, related };

@@ -19,6 +19,7 @@ import {
 } from "../modules/catalog/listing";
 import { type ListingPage, listProducts } from "../modules/catalog/listing.server";
 import { brandName, listSubCategories, listTopCategories } from "../modules/catalog/products.server";
+import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
 import { formatINR } from "../modules/money/format";
 import { requireStore } from "../modules/store/require-store.server";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
@@ -26,6 +27,7 @@ import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = requireStore(context);
+  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   const filters = parseListingParams(new URL(request.url).searchParams);
   const [page, categories, subCategories, brand] = await Promise.all([
     // ?page=3 (Load more without JavaScript, or a reload after it) renders the first three pages.

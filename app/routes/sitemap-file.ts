@@ -1,5 +1,6 @@
 import { listTopCategories } from "../modules/catalog/products.server";
 import { sitemapProducts, urlSetXml } from "../modules/catalog/sitemap.server";
+import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
 import { siteOrigin } from "../modules/store/origin.server";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/sitemap-file";
@@ -16,6 +17,7 @@ const POLICY_PATHS = [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const origin = siteOrigin(request, context.env);
+  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   let xml: string | null = null;
   if (params.name === "pages.xml") {
     const categories = await listTopCategories(context.db, store.id);

@@ -25,7 +25,13 @@ describe("a copy of a PGlite database", () => {
   });
 
   it("cannot be made of a PostgreSQL database", async () => {
-    const notPglite: Database = { db: {} as Database["db"], kind: "postgres", location: "x", close: async () => {} };
+    const notPglite: Database = {
+      db: {} as Database["db"],
+      kind: "postgres",
+      location: "x",
+      listen: async () => ({ stop: async () => {} }),
+      close: async () => {},
+    };
     await expect(dumpDatabase(notPglite)).rejects.toThrow("Only a PGlite database");
   });
 });

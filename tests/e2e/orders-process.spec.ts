@@ -177,6 +177,17 @@ test("two server processes on one PostgreSQL database sell exactly the 50 units 
     const productId = await productWithStock(database.db, 50);
     const headers = [await antiForgery(first.url), await antiForgery(second.url)];
     const servers = [first, second];
+    // Each process keeps the product's page for shoppers who are not signed in (ADR 0018).
+    const page = async (server: Server) => {
+      const response = await fetch(`${server.url}/products/${productId}`);
+      const html = await response.text();
+      // The purchase panel's stock comes before any related product's.
+      return { cache: response.headers.get("x-page-cache"), stock: /class="stock stock--([\w-]+)"/.exec(html)?.[1] };
+    };
+    for (const server of servers) {
+      await expect.poll(async () => (await page(server)).cache, { timeout: 5_000 }).toBe("hit");
+      expect((await page(server)).stock).toBe("in-stock");
+    }
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         placeOne(servers[i % 2]?.url ?? "", headers[i % 2] ?? {}, productId, `96${String(10_000_000 + i)}`),
@@ -191,6 +202,10 @@ test("two server processes on one PostgreSQL database sell exactly the 50 units 
     }
     const after = await stockAndSold(database.db, productId);
     expect(after).toMatchObject({ stock: 0, sold: 50 });
+    // Both processes dropped their kept page when the orders, on either, took the stock.
+    for (const server of servers) {
+      await expect.poll(async () => (await page(server)).stock, { timeout: 2_000 }).toBe("sold-out");
+    }
     await database.close();
     for (const s of servers) {
       s.child.kill("SIGTERM");

@@ -59,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return jsonError(outcome.status, outcome.error, { problems: outcome.problems });
 
   const { accessToken, ...order } = outcome.order;
+  // The stock it took shows on the next page this shopper opens, not a kept one from before.
+  if (!outcome.replayed) context.pageCache.catalogueChanged();
   if (!outcome.replayed) {
     context.log.info("order placed", {
       orderNumber: order.orderNumber,

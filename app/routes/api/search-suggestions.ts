@@ -1,4 +1,5 @@
 import { suggestProducts } from "../../modules/catalog/listing.server";
+import { CATALOGUE_KEEP_SECONDS } from "../../modules/http/keep";
 import { MAX_QUERY_LENGTH } from "../../modules/search/query";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/search-suggestions";
@@ -7,6 +8,7 @@ import type { Route } from "./+types/search-suggestions";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   const suggestions = q ? await suggestProducts(context.db, store.id, q, 8) : [];
   return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=30" } });
 }

@@ -1,0 +1,212 @@
+import { isbot } from "isbot";
+import type { KeepAnswer } from "../app/context";
+import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "../app/modules/accounts/sessions.server";
+import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
+
+/**
+ * Pages kept for anonymous shoppers (ADR 0018).
+ *
+ * A catalogue page is the same for every shopper who is not signed in, except for two
+ * per-response secrets: the CSP nonce and the browser's anti-forgery token. So an answer a
+ * route allows to be kept (`context.pageCache.keepFor`) is stored with those two cut out, and
+ * sent again to the next shopper asking for the same address with fresh ones put back: a few
+ * hundred microseconds instead of a render. It is never sent to a signed-in customer.
+ *
+ * Every change to the catalogue (products, stock, sizes, categories, brands, synonyms, store
+ * settings) drops every kept page: the database announces it on `mandi_catalogue` when the
+ * change commits (migration 0012), and each app process hears it. While the process cannot hear
+ * those announcements nothing is kept, since it could not know when to drop it.
+ */
+
+export const CATALOGUE_CHANNEL = "mandi_catalogue";
+
+export type SecretName = "nonce" | "csrf";
+export type Secrets = Record<SecretName, string>;
+const SECRET_NAMES: readonly SecretName[] = ["nonce", "csrf"];
+
+export interface KeptAnswer {
+  status: number;
+  /** The app's headers, without Set-Cookie, the CSP, and the body's length and encoding. */
+  headers: Record<string, string>;
+  /** The body cut where a secret stood: pieces[0], slots[0], pieces[1], slots[1], ... */
+  pieces: Buffer[];
+  slots: SecretName[];
+  /** The body's length with its secrets. */
+  bytes: number;
+  expiresAt: number;
+}
+
+/** Cuts the body at every place one of the response's secrets stands. */
+export function cutSecrets(body: Buffer, secrets: Secrets): { pieces: Buffer[]; slots: SecretName[] } {
+  const marks: Array<{ at: number; end: number; name: SecretName }> = [];
+  for (const name of SECRET_NAMES) {
+    const needle = Buffer.from(secrets[name]);
+    if (needle.length === 0) continue;
+    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {
+      marks.push({ at, end: at + needle.length, name });
+    }
+  }
+  marks.sort((a, b) => a.at - b.at);
+  const pieces: Buffer[] = [];
+  const slots: SecretName[] = [];
+  let from = 0;
+  for (const mark of marks) {
+    if (mark.at < from) continue;
+    pieces.push(body.subarray(from, mark.at));
+    slots.push(mark.name);
+    from = mark.end;
+  }
+  pieces.push(body.subarray(from));
+  return { pieces, slots };
+}
+
+/** The body again, with these secrets where the first response's stood. */
+export function joinSecrets(answer: Pick<KeptAnswer, "pieces" | "slots">, secrets: Secrets): Buffer {
+  if (answer.slots.length === 0) return answer.pieces[0] ?? Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  answer.pieces.forEach((piece, i) => {
+    parts.push(piece);
+    const slot = answer.slots[i];
+    if (slot) parts.push(Buffer.from(secrets[slot]));
+  });
+  return Buffer.concat(parts);
+}
+
+/**
+ * The key an answer is kept under, or null when this request must be rendered for itself: not
+ * a GET, or a signed-in customer's. Cookies other than the anti-forgery token are part of the
+ * key (the font cookie changes the page's head; an unknown cookie might change more), and so is
+ * whether the client is a crawler (it gets the page whole, deferred parts included).
+ */
+export function pageCacheKey(
+  method: string | undefined,
+  url: URL,
+  cookieHeader: string | undefined,
+  userAgent: string | undefined,
+): string | null {
+  if (method !== "GET") return null;
+  const cookies: string[] = [];
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const pair = part.trim();
+    if (!pair) continue;
+    const name = pair.slice(0, Math.max(pair.indexOf("="), 0)) || pair;
+    if (name === SESSION_COOKIE || name === SESSION_COOKIE_SECURE) return null;
+    if (name === CSRF_COOKIE || name === CSRF_COOKIE_SECURE) continue;
+    cookies.push(pair);
+  }
+  cookies.sort();
+  const crawler = userAgent && isbot(userAgent) ? "bot" : "";
+  return `${url.origin}${url.pathname}${url.search}\n${cookies.join("; ")}\n${crawler}`;
+}
+
+/** What a request's loaders say about keeping its answer (AppLoadContext.pageCache). */
+export class KeepRequest implements KeepAnswer {
+  /** The shortest time any loader allowed; 0 when none did. */
+  seconds = 0;
+  refused = false;
+
+  constructor(private readonly cache?: PageCache) {}
+
+  catalogueChanged(): void {
+    this.cache?.changed();
+  }
+
+  keepFor(seconds: number): void {
+    if (!(seconds > 0)) return;
+    this.seconds = this.seconds === 0 ? seconds : Math.min(this.seconds, seconds);
+  }
+
+  dontKeep(): void {
+    this.refused = true;
+  }
+
+  get allowed(): boolean {
+    return this.seconds > 0 && !this.refused;
+  }
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  kept: number;
+  /** How many times every kept page was dropped (catalogue changes, lost connection). */
+  dropped: number;
+}
+
+/** The kept answers of one process, least recently used first, within a byte budget. */
+export class PageCache {
+  private readonly entries = new Map<string, KeptAnswer>();
+  private bytes = 0;
+  private generation = 0;
+  private hearing = false;
+  readonly stats: PageCacheStats = { hits: 0, misses: 0, kept: 0, dropped: 0 };
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether answers are kept: a budget is set and the catalogue's changes are heard. */
+  get active(): boolean {
+    return this.maxBytes > 0 && this.hearing;
+  }
+
+  /** Taken before a render: an answer rendered across a catalogue change is not kept. */
+  ticket(): number {
+    return this.generation;
+  }
+
+  get(key: string): KeptAnswer | undefined {
+    const answer = this.entries.get(key);
+    if (answer && answer.expiresAt <= this.now()) {
+      this.remove(key, answer);
+    } else if (answer) {
+      // Most recently used goes last.
+      this.entries.delete(key);
+      this.entries.set(key, answer);
+      this.stats.hits += 1;
+      return answer;
+    }
+    this.stats.misses += 1;
+    return undefined;
+  }
+
+  /** Keeps an answer rendered since `ticket`; false when it may not be kept. */
+  put(key: string, ticket: number, answer: KeptAnswer): boolean {
+    // One answer may take at most an eighth of the budget.
+    if (!this.active || ticket !== this.generation || answer.bytes > this.maxBytes / 8) return false;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, answer);
+    this.bytes += answer.bytes;
+    this.stats.kept += 1;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest, entry);
+    }
+    return true;
+  }
+
+  /** The catalogue changed: every kept answer may be stale. */
+  changed(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+    this.stats.dropped += 1;
+  }
+
+  /** Whether the catalogue's changes are heard; either way, what was kept may have missed some. */
+  setHearing(hearing: boolean): void {
+    this.hearing = hearing;
+    this.changed();
+  }
+
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.entries.size, bytes: this.bytes };
+  }
+
+  private remove(key: string, answer: KeptAnswer): void {
+    this.entries.delete(key);
+    this.bytes -= answer.bytes;
+  }
+}

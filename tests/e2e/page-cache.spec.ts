@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { makeCheckoutAddress } from "../../app/demo/factories";
+import { antiForgery } from "./helpers/anti-forgery";
+
+/**
+ * Pages kept for shoppers who are not signed in (server/page-cache.ts, ADR 0018): a catalogue
+ * page is rendered once and sent again, each time with its own CSP nonce and the browser's own
+ * anti-forgery token; a signed-in customer's pages are always rendered for them; an order drops
+ * every kept page before it is answered, so the stock it took shows at once.
+ */
+
+const CHROME =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+function base(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error("no baseURL");
+  return url;
+}
+
+interface Got {
+  cache: string | null;
+  nonce: string;
+  token: string | null;
+  html: string;
+}
+
+async function get(path: string, cookie?: string): Promise<Got> {
+  const response = await fetch(`${base()}${path}`, {
+    headers: { "User-Agent": CHROME, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  expect(response.status, path).toBe(200);
+  const csp = response.headers.get("content-security-policy") ?? "";
+  const token = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("mandi_csrf="))
+    ?.split(";")[0]
+    ?.split("=")[1];
+  return {
+    cache: response.headers.get("x-page-cache"),
+    nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? "",
+    token: token ?? null,
+    html: await response.text(),
+  };
+}
+
+/** Asks twice: the second is the kept page (an order placed by another test in between drops it; ask again). */
+async function keptTwice(path: () => string, cookie?: string): Promise<[Got, Got]> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const at = path();
+    const first = await get(at, cookie);
+    const second = await get(at, cookie);
+    if (first.cache === "miss" && second.cache === "hit") return [first, second];
+  }
+  throw new Error("the page was never sent from the kept copy");
+}
+
+test.describe("pages kept for shoppers who are not signed in", () => {
+  test("are rendered once, then sent again with their own nonce and the browser's own token", async () => {
+    // An address of this test's own, so no other test has kept it before.
+    const [first, second] = await keptTwice(() => `/products?category=dairy-and-eggs&t=${randomUUID()}`);
+    expect(second.html.length).toBe(first.html.length);
+    // A fresh nonce, in the policy and on every script, and none of the first response's.
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).toContain(`nonce="${second.nonce}"`);
+    expect(second.html).not.toContain(first.nonce);
+    // A browser without a token gets a new one of its own, in its cookie and its forms.
+    expect(first.token).toBeTruthy();
+    expect(second.token).toBeTruthy();
+    expect(second.token).not.toBe(first.token);
+    expect(second.html).toContain(`value="${second.token}"`);
+    expect(second.html).not.toContain(first.token ?? "");
+    // A browser with its token keeps it: no new cookie, its own token in the page.
+    const [, withCookie] = await keptTwice(
+      () => `/products?category=dairy-and-eggs&t=${randomUUID()}`,
+      `mandi_csrf=${first.token}`,
+    );
+    expect(withCookie.token).toBeNull();
+    expect(withCookie.html).toContain(`value="${first.token}"`);
+  });
+
+  test("a signed-in customer's pages are rendered for them, never kept", async () => {
+    const session = `mandi_session=${"s".repeat(43)}`;
+    const path = `/products?category=dairy-and-eggs&t=${randomUUID()}`;
+    for (let i = 0; i < 2; i += 1) expect((await get(path, session)).cache).toBeNull();
+  });
+
+  test("an order drops every kept page: the product page shows the stock it took at once", async () => {
+    const listing = (await (await fetch(`${base()}/api/products?limit=48`)).json()) as {
+      products: Array<{ id: string; hasSizes: boolean; maxQty: number; stock: { kind: string } }>;
+    };
+    // The orders API tests buy the last four tracked products of these; this one takes the two before.
+    const tracked = listing.products.filter((p) => !p.hasSizes && p.stock.kind === "in-stock");
+    const product = tracked[tracked.length - 5 - (test.info().project.name === "phone" ? 1 : 0)];
+    if (!product) throw new Error("no tracked product in stock");
+    const maxOf = (html: string) => Number(/<input[^>]*\bmax="(\d+)"/.exec(html)?.[1]);
+
+    const [, kept] = await keptTwice(() => `/products/${product.id}`);
+    const before = maxOf(kept.html);
+    expect(before).toBeGreaterThan(1);
+
+    const headers = await antiForgery(base());
+    const placed = await fetch(`${base()}/api/orders`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        lines: [{ productId: product.id, qty: 1 }],
+        address: makeCheckoutAddress(),
+        paymentMethod: "COD",
+        saveAddress: false,
+        coupon: "",
+      }),
+    });
+    expect(placed.status).toBe(201);
+
+    const after = await get(`/products/${product.id}`);
+    expect(after.cache).toBe("miss");
+    expect(maxOf(after.html)).toBe(before - 1);
+  });
+});
