@@ -11,23 +11,16 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stores
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
---> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON store_domains
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
---> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON categories
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
---> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON brands
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
---> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
---> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_sizes
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
---> statement-breakpoint
-CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON search_synonyms
-  FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed();
+-- The tables whose rows the catalogue pages show (orders take stock from products and sizes).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['stores', 'store_domains', 'categories', 'brands', 'products', 'product_sizes',
+    'search_synonyms']
+  LOOP
+    EXECUTE format('CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION mandi_catalogue_changed()', t);
+  END LOOP;
+END
+$$;
