@@ -31,11 +31,16 @@ export interface KeepAnswer {
   keepFor(seconds: number): void;
   dontKeep(): void;
   /**
-   * This request changed what catalogue pages show (an order took stock): this process drops
-   * its kept pages now, before it answers. Other processes drop theirs when the database tells
-   * them, a moment later.
+   * The products this answer shows, so that a change to their stock alone drops it and no
+   * other. An answer whose loaders never say is dropped by any change.
    */
-  catalogueChanged(): void;
+  shows(productIds: Iterable<string>): void;
+  /**
+   * This request changed what catalogue pages show (an order took these products' stock; with
+   * none named, anything): this process drops the kept pages concerned now, before it answers.
+   * Other processes drop theirs when the database tells them, a moment later.
+   */
+  catalogueChanged(productIds?: readonly string[]): void;
 }
 
 declare module "react-router" {

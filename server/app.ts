@@ -11,7 +11,7 @@ import { paymentSetup } from "../app/modules/payments/setup.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
 import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
-import { CATALOGUE_CHANNEL, PageCache } from "./page-cache";
+import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
 
@@ -53,9 +53,11 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
   // The catalogue's changes reach every process: each drops its kept pages and store settings.
   const catalogue = await database.listen(CATALOGUE_CHANNEL, {
-    onNotify() {
-      pageCache.changed();
-      findStore.forget();
+    onNotify(payload) {
+      const products = changedProducts(payload);
+      pageCache.changed(products);
+      // Store settings may have changed only when the change was not stock alone.
+      if (!products) findStore.forget();
     },
     onHearing(hearing) {
       pageCache.setHearing(hearing);

@@ -332,15 +332,24 @@ function keptAnswer(
   if (secrets.csrf && !CSRF_TOKEN_SHAPE.test(secrets.csrf)) return null;
   const { pieces, slots } = cutSecrets(body, secrets);
   if ((headers["content-type"] ?? "").startsWith("text/html") && !slots.includes("nonce")) return null;
-  return { status, headers, pieces, slots, bytes: body.byteLength, expiresAt: Date.now() + keep.seconds * 1000 };
+  return {
+    status,
+    headers,
+    pieces,
+    slots,
+    bytes: body.byteLength,
+    expiresAt: Date.now() + keep.seconds * 1000,
+    shows: keep.products,
+  };
 }
 
 /** Sends a kept answer with this response's own nonce and the browser's own token. */
-function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, base: Record<string, string>, env: Env) {
+function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, env: Env) {
   const nonce = newNonce();
   const knownCsrf = readCsrfCookie(req.headers.cookie);
   const csrf = knownCsrf ?? newCsrfToken();
-  const headers: Record<string, string | string[]> = { ...base, ...kept.headers };
+  // The kept headers hold the security headers already, as the first answer sent them.
+  const headers: Record<string, string | string[]> = { ...kept.headers };
   const html = (kept.headers["content-type"] ?? "").startsWith("text/html");
   if (html) {
     headers["content-security-policy"] = contentSecurityPolicy(nonce, env);
@@ -395,7 +404,7 @@ export function createHttpHandler(deps: HttpDeps) {
       if (cache && cacheKey) {
         const kept = cache.get(cacheKey);
         if (kept) {
-          sendKept(req, res, kept, baseHeaders, deps.env);
+          sendKept(req, res, kept, deps.env);
           return;
         }
       }

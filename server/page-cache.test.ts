@@ -1,13 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { cutSecrets, joinSecrets, KeepRequest, type KeptAnswer, PageCache, pageCacheKey } from "./page-cache";
+import {
+  changedProducts,
+  cutSecrets,
+  joinSecrets,
+  KeepRequest,
+  type KeptAnswer,
+  PageCache,
+  pageCacheKey,
+} from "./page-cache";
 
 const NONCE = "D9RvALP2pb+DDXH4O1PC2w==";
 const CSRF = "JSlb_PjFK4_2r6f-QDNZWvQb685o4oSQ";
 const BROWSER =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
-function answer(bytes: number, expiresAt = Number.POSITIVE_INFINITY): KeptAnswer {
-  return { status: 200, headers: {}, pieces: [Buffer.alloc(bytes)], slots: [], bytes, expiresAt };
+function answer(bytes: number, expiresAt = Number.POSITIVE_INFINITY, shows?: string[]): KeptAnswer {
+  return {
+    status: 200,
+    headers: {},
+    pieces: [Buffer.alloc(bytes)],
+    slots: [],
+    bytes,
+    expiresAt,
+    ...(shows ? { shows: new Set(shows) } : {}),
+  };
 }
 
 describe("a kept page's secrets", () => {
@@ -148,5 +164,48 @@ describe("the kept pages of a process", () => {
     now = 61_000;
     expect(cache.get("a")).toBeUndefined();
     expect(cache.size).toEqual({ answers: 0, bytes: 0 });
+  });
+
+  it("drops, for a change of some products' stock, only the pages that show one of them or did not say", () => {
+    const cache = new PageCache(10_000);
+    cache.setHearing(true);
+    cache.put("rice page", cache.ticket(), answer(10, undefined, ["rice"]));
+    cache.put("dairy listing", cache.ticket(), answer(10, undefined, ["butter", "paneer"]));
+    cache.put("no results", cache.ticket(), answer(10, undefined, []));
+    cache.put("sitemap", cache.ticket(), answer(10));
+    cache.changed(["paneer", "ghee"]);
+    expect(cache.get("rice page")).toBeDefined();
+    expect(cache.get("no results")).toBeDefined();
+    expect(cache.get("dairy listing")).toBeUndefined();
+    expect(cache.get("sitemap")).toBeUndefined();
+    // A page rendered across that change is kept only when it shows none of them.
+    const ticket = cache.ticket();
+    cache.changed(["ghee"]);
+    expect(cache.put("ghee page", ticket, answer(10, undefined, ["ghee"]))).toBe(false);
+    expect(cache.put("unsaid", ticket, answer(10))).toBe(false);
+    expect(cache.put("butter page", ticket, answer(10, undefined, ["butter"]))).toBe(true);
+    // ...and not at all across a change of anything.
+    const before = cache.ticket();
+    cache.changed();
+    expect(cache.put("butter page", before, answer(10, undefined, ["butter"]))).toBe(false);
+    expect(cache.size.answers).toBe(0);
+  });
+
+  it("does not keep a page rendered across more changes than it remembers", () => {
+    const cache = new PageCache(10_000);
+    cache.setHearing(true);
+    const ticket = cache.ticket();
+    for (let i = 0; i < 300; i += 1) cache.changed([`p${i}`]);
+    expect(cache.put("rice page", ticket, answer(10, undefined, ["rice"]))).toBe(false);
+    expect(cache.put("rice page", cache.ticket() - 1, answer(10, undefined, ["rice"]))).toBe(true);
+  });
+});
+
+describe("a notification's payload", () => {
+  it("names products whose stock alone changed, or anything", () => {
+    expect(changedProducts("products:a,b")).toEqual(["a", "b"]);
+    expect(changedProducts("")).toBeNull();
+    expect(changedProducts("products:")).toBeNull();
+    expect(changedProducts("something else")).toBeNull();
   });
 });

@@ -12,10 +12,12 @@ import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
  * sent again to the next shopper asking for the same address with fresh ones put back: a few
  * hundred microseconds instead of a render. It is never sent to a signed-in customer.
  *
- * Every change to the catalogue (products, stock, sizes, categories, brands, synonyms, store
- * settings) drops every kept page: the database announces it on `mandi_catalogue` when the
- * change commits (migration 0012), and each app process hears it. While the process cannot hear
- * those announcements nothing is kept, since it could not know when to drop it.
+ * Every change to the catalogue (products, sizes, categories, brands, synonyms, store settings)
+ * drops every kept page: the database announces it on `mandi_catalogue` when the change commits
+ * (migration 0012), and each app process hears it. A change of stock alone (an order) names its
+ * products, and drops only the pages that said they show one of them (`shows`). While the
+ * process cannot hear those announcements nothing is kept, since it could not know when to drop
+ * it.
  */
 
 export const CATALOGUE_CHANNEL = "mandi_catalogue";
@@ -34,6 +36,21 @@ export interface KeptAnswer {
   /** The body's length with its secrets. */
   bytes: number;
   expiresAt: number;
+  /** The products the page shows; absent when it did not say (any change drops it). */
+  shows?: ReadonlySet<string>;
+}
+
+/** The products a notification names ('products:<id>,<id>'), or null for "anything changed". */
+export function changedProducts(payload: string): string[] | null {
+  if (!payload.startsWith("products:")) return null;
+  const ids = payload.slice("products:".length).split(",").filter(Boolean);
+  return ids.length > 0 ? ids : null;
+}
+
+function showsAny(shows: ReadonlySet<string> | undefined, products: ReadonlySet<string> | null): boolean {
+  if (!shows || !products) return true;
+  for (const id of products) if (shows.has(id)) return true;
+  return false;
 }
 
 /** Cuts the body at every place one of the response's secrets stands. */
@@ -104,11 +121,18 @@ export class KeepRequest implements KeepAnswer {
   /** The shortest time any loader allowed; 0 when none did. */
   seconds = 0;
   refused = false;
+  /** The products the page shows, when its loaders said. */
+  products: Set<string> | undefined;
 
   constructor(private readonly cache?: PageCache) {}
 
-  catalogueChanged(): void {
-    this.cache?.changed();
+  catalogueChanged(productIds?: readonly string[]): void {
+    this.cache?.changed(productIds);
+  }
+
+  shows(productIds: Iterable<string>): void {
+    this.products ??= new Set();
+    for (const id of productIds) this.products.add(id);
   }
 
   keepFor(seconds: number): void {
@@ -133,11 +157,16 @@ export interface PageCacheStats {
   dropped: number;
 }
 
+/** How many changes are remembered for answers rendered across them. */
+const RECENT_CHANGES = 256;
+
 /** The kept answers of one process, least recently used first, within a byte budget. */
 export class PageCache {
   private readonly entries = new Map<string, KeptAnswer>();
   private bytes = 0;
   private generation = 0;
+  /** The latest changes, for answers rendered across them: which products, or null for all. */
+  private readonly recent: Array<{ generation: number; products: ReadonlySet<string> | null }> = [];
   private hearing = false;
   readonly stats: PageCacheStats = { hits: 0, misses: 0, kept: 0, dropped: 0 };
 
@@ -174,7 +203,7 @@ export class PageCache {
   /** Keeps an answer rendered since `ticket`; false when it may not be kept. */
   put(key: string, ticket: number, answer: KeptAnswer): boolean {
     // One answer may take at most an eighth of the budget.
-    if (!this.active || ticket !== this.generation || answer.bytes > this.maxBytes / 8) return false;
+    if (!this.active || answer.bytes > this.maxBytes / 8 || this.changedFor(ticket, answer)) return false;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, answer);
@@ -187,12 +216,30 @@ export class PageCache {
     return true;
   }
 
-  /** The catalogue changed: every kept answer may be stale. */
-  changed(): void {
+  /**
+   * The catalogue changed: these products' stock, or (without them) anything. The answers that
+   * may show the change are dropped.
+   */
+  changed(productIds?: readonly string[] | null): void {
     this.generation += 1;
-    this.entries.clear();
-    this.bytes = 0;
+    const products = productIds && productIds.length > 0 ? new Set(productIds) : null;
+    this.recent.push({ generation: this.generation, products });
+    if (this.recent.length > RECENT_CHANGES) this.recent.shift();
+    if (!products) {
+      this.entries.clear();
+      this.bytes = 0;
+    } else {
+      for (const [key, answer] of this.entries) if (showsAny(answer.shows, products)) this.remove(key, answer);
+    }
     this.stats.dropped += 1;
+  }
+
+  /** Whether a change since `ticket` may show on this answer (or is too long ago to tell). */
+  private changedFor(ticket: number, answer: KeptAnswer): boolean {
+    if (ticket === this.generation) return false;
+    const since = this.recent.filter((c) => c.generation > ticket);
+    if (since.length < this.generation - ticket) return true;
+    return since.some((c) => showsAny(answer.shows, c.products));
   }
 
   /** Whether the catalogue's changes are heard; either way, what was kept may have missed some. */

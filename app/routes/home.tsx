@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         ),
       ),
   );
+  context.pageCache.shows(firstPages.flatMap((page) => page.products.map((p) => p.id)));
   const { title, tagline } = storeView(store.title, store.customisation, store.profile);
   return {
     title,

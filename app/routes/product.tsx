@@ -29,16 +29,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The spec: a missing id or a load failure redirects to /products.
   if (!product) throw redirect("/products");
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
+  context.pageCache.shows([product.id]);
   // Related products are deferred: they stream in after the page and never make it fail.
   const related = listRelatedProducts(context.db, store.id, {
     id: product.id,
     categoryId: product.category?.id ?? null,
-  }).catch((error: unknown): ProductSummary[] => {
-    context.log.warn("related products failed", { id: product.id, error: String(error) });
-    // The page goes out without them; the next shopper's gets another try.
-    context.pageCache.dontKeep();
-    return [];
-  });
+  })
+    .then((cards) => {
+      context.pageCache.shows(cards.map((c) => c.id));
+      return cards;
+    })
+    .catch((error: unknown): ProductSummary[] => {
+      context.log.warn("related products failed", { id: product.id, error: String(error) });
+      // The page goes out without them; the next shopper's gets another try.
+      context.pageCache.dontKeep();
+      return [];
+    });
   return { product, related };
 }
 

@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters.category ? listSubCategories(context.db, store.id, filters.category) : Promise.resolve([]),
     filters.brand || filters.brandId ? brandName(context.db, store.id, filters) : Promise.resolve(null),
   ]);
+  context.pageCache.shows(page.products.map((p) => p.id));
   const category = categories.find(
     (c) => c.slug === filters.category || c.name.toLowerCase() === filters.category?.toLowerCase(),
   );

@@ -20,6 +20,7 @@ function base(): string {
 }
 
 interface Got {
+  headers: Headers;
   cache: string | null;
   nonce: string;
   token: string | null;
@@ -38,6 +39,7 @@ async function get(path: string, cookie?: string): Promise<Got> {
     ?.split(";")[0]
     ?.split("=")[1];
   return {
+    headers: response.headers,
     cache: response.headers.get("x-page-cache"),
     nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? "",
     token: token ?? null,
@@ -61,6 +63,11 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     // An address of this test's own, so no other test has kept it before.
     const [first, second] = await keptTwice(() => `/products?category=dairy-and-eggs&t=${randomUUID()}`);
     expect(second.html.length).toBe(first.html.length);
+    // The same headers as a rendered page, each once.
+    for (const name of ["x-content-type-options", "x-frame-options", "referrer-policy", "content-type"]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get("x-content-type-options")).toBe("nosniff");
     // A fresh nonce, in the policy and on every script, and none of the first response's.
     expect(second.nonce).not.toBe(first.nonce);
     expect(second.html).toContain(`nonce="${second.nonce}"`);

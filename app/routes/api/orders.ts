@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { accessToken, ...order } = outcome.order;
   // The stock it took shows on the next page this shopper opens, not a kept one from before.
-  if (!outcome.replayed) context.pageCache.catalogueChanged();
+  if (!outcome.replayed) context.pageCache.catalogueChanged(parsed.data.lines.map((line) => line.productId));
   if (!outcome.replayed) {
     context.log.info("order placed", {
       orderNumber: order.orderNumber,
