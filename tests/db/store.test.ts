@@ -13,6 +13,7 @@ import {
   removeStoreDomain,
   updateStoreSettings,
 } from "../../app/modules/store/store.server";
+import { createStoreResolver } from "../../server/store-resolver";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 describe.each(databaseKinds)("stores by host on %s", (kind) => {
@@ -94,5 +95,19 @@ describe.each(databaseKinds)("stores by host on %s", (kind) => {
       .where(inArray(newsletterSubscribers.storeId, [storeA.id, storeB.id]));
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.storeId === storeA.id)?.email).toBe("Chef@Example.in");
+  });
+
+  it("remembers a host's store for a while, and forgets it at once when told the settings changed", async () => {
+    const shop = await createStore(database.db, makeStore({ slug: `resolver-${kind}`, domains: [] }));
+    await addStoreDomain(database.db, shop.id, `resolver-${kind}.example.in`);
+    const findStore = createStoreResolver(database.db, 60_000);
+    const host = `resolver-${kind}.example.in`;
+    expect((await findStore(host))?.title).toBe(shop.title);
+    await updateStoreSettings(database.db, shop.id, { title: "Resolver Renamed" });
+    // Within its time it answers from memory...
+    expect((await findStore(host))?.title).toBe(shop.title);
+    // ...until the process hears of the change.
+    findStore.forget();
+    expect((await findStore(host))?.title).toBe("Resolver Renamed");
   });
 });
