@@ -125,4 +125,23 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     expect(after.cache).toBe("miss");
     expect(maxOf(after.html)).toBe(before - 1);
   });
+
+  test("a kept page runs its scripts in the browser: the fresh nonce lets them in", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    let path = "";
+    await keptTwice(() => {
+      path = `/products?category=dairy-and-eggs&t=${randomUUID()}`;
+      return path;
+    });
+    const response = await page.goto(path);
+    expect(response?.headers()["x-page-cache"]).toBe("hit");
+    // The search box suggests only once the scripts run: the page is hydrated.
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
