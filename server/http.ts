@@ -383,7 +383,7 @@ export function createHttpHandler(deps: HttpDeps) {
         try {
           await deps.db.execute(sql`select 1`);
           res.writeHead(200, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
-          res.end(JSON.stringify({ status: "ok", database: deps.databaseKind }));
+          res.end(JSON.stringify({ status: "ok", database: deps.databaseKind, pageCache: deps.pageCache?.report() }));
         } catch {
           res.writeHead(503, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
           res.end(JSON.stringify({ status: "unavailable", database: deps.databaseKind }));

@@ -153,7 +153,7 @@ export interface PageCacheStats {
   hits: number;
   misses: number;
   kept: number;
-  /** How many times every kept page was dropped (catalogue changes, lost connection). */
+  /** How many changes dropped kept pages: all of them, or those showing the products named. */
   dropped: number;
 }
 
@@ -250,6 +250,11 @@ export class PageCache {
 
   get size(): { answers: number; bytes: number } {
     return { answers: this.entries.size, bytes: this.bytes };
+  }
+
+  /** For /healthz: whether pages are kept, how many, and how often they were used. */
+  report(): { active: boolean; answers: number; bytes: number } & PageCacheStats {
+    return { active: this.active, ...this.size, ...this.stats };
   }
 
   private remove(key: string, answer: KeptAnswer): void {

@@ -85,6 +85,10 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     );
     expect(withCookie.token).toBeNull();
     expect(withCookie.html).toContain(`value="${first.token}"`);
+    // The process reports what it keeps.
+    const health = (await (await fetch(`${base()}/healthz`)).json()) as { pageCache: Record<string, unknown> };
+    expect(health.pageCache).toMatchObject({ active: true, answers: expect.any(Number), hits: expect.any(Number) });
+    expect(health.pageCache.hits).toBeGreaterThanOrEqual(2);
   });
 
   test("a signed-in customer's pages are rendered for them, never kept", async () => {
