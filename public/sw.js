@@ -5,7 +5,9 @@
  * - Product images (/media/*) and catalogue API answers (/api/products, search suggestions,
  *   pincodes): stale while revalidate.
  * - Pages and their data requests (*.data): network first, the last copy when offline. A
- *   response marked no-store (checkout, account, order pages) is never kept.
+ *   response marked no-store (checkout, account, order pages) is never kept. A page kept brings
+ *   its scripts and styles into the cache too, so that it runs offline even when the shopper
+ *   left it before they had loaded.
  * - Orders, payments, sign-in and every other request that changes something: network only, so
  *   nothing is ever queued to be sent later.
  */
@@ -81,7 +83,7 @@ self.addEventListener("fetch", (event) => {
   if (kind === "asset") event.respondWith(cacheFirst(request));
   else if (kind === "image" || kind === "catalogue")
     event.respondWith(staleWhileRevalidate(request, cacheFor(kind), event));
-  else event.respondWith(networkFirst(request, kind === "page" ? CACHES.pages : CACHES.data, kind === "page"));
+  else event.respondWith(networkFirst(request, kind === "page" ? CACHES.pages : CACHES.data, kind === "page", event));
 });
 
 function kindOf(url, request) {
@@ -143,8 +145,34 @@ async function staleWhileRevalidate(request, cacheName, event) {
   return response || offlineAnswer();
 }
 
-async function networkFirst(request, cacheName, isPage) {
-  const network = fetch(request).then((response) => keep(cacheName, request, response));
+/** The built files a page names (its scripts, preloads and stylesheets), into the assets cache. */
+async function keepAssetsOf(page) {
+  const html = await page.text();
+  const urls = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"?#]+)"/g)].map((m) => m[1]));
+  const cache = await caches.open(CACHES.assets);
+  await Promise.all(
+    [...urls].map(async (url) => {
+      if (await cache.match(url, MATCH)) return;
+      const request = new Request(url, { credentials: "same-origin" });
+      const response = await fetch(request).catch(() => undefined);
+      if (response) await keep(CACHES.assets, request, response);
+    }),
+  );
+}
+
+async function networkFirst(request, cacheName, isPage, event) {
+  const network = fetch(request).then(async (response) => {
+    const kept = await keep(cacheName, request, response);
+    const saved = kept.ok && !/no-store/i.test(kept.headers.get("cache-control") || "");
+    if (isPage && saved && (kept.headers.get("content-type") || "").includes("text/html")) {
+      const job = keepAssetsOf(kept.clone()).catch(() => undefined);
+      // Refused once the answer went out from the saved copy: then the job runs while it may.
+      try {
+        event.waitUntil(job);
+      } catch {}
+    }
+    return kept;
+  });
   network.catch(() => undefined);
   try {
     // A connection that hangs counts as offline once a saved copy exists.
