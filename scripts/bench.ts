@@ -53,6 +53,8 @@ interface Figure {
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
+  /** Bytes on the wire per answer, headers included: pages are compressed less when the server is busy. */
+  kbPerAnswer: number;
   errors: number;
   non2xx: number;
   ratioToCeiling?: number;
@@ -152,6 +154,7 @@ async function measure(
     p50Ms: Math.round(percentile(times, 50) * 10) / 10,
     p95Ms: Math.round(percentile(times, 95) * 10) / 10,
     p99Ms: Math.round(percentile(times, 99) * 10) / 10,
+    kbPerAnswer: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total / 102.4) / 10 : 0,
     errors: r.errors,
     non2xx: r.non2xx,
   };
@@ -305,6 +308,7 @@ const rows = runs.flatMap((r) =>
     f.p50Ms,
     f.p95Ms,
     f.p99Ms,
+    f.kbPerAnswer,
     `${r.peakRssMb} MB`,
     f.ratioToCeiling ?? "",
     f.errors + f.non2xx,
@@ -319,11 +323,12 @@ if (ceiling) {
     ceiling.figure.p50Ms,
     ceiling.figure.p95Ms,
     ceiling.figure.p99Ms,
+    ceiling.figure.kbPerAnswer,
     `${ceiling.peakRssMb} MB`,
     1,
     0,
   ]);
 }
 process.stdout.write(
-  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
+  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
 );

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../app/db/client.server";
@@ -11,6 +10,7 @@ import { readCsrfCookie } from "../app/modules/security/csrf";
 import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
 import { randomBytesPooled } from "../app/modules/security/random.server";
 import type { Store } from "../app/modules/store/store.server";
+import { compressStream, compressWhole, LoadGauge } from "./compression";
 import { cutSecrets, joinSecrets, KeepRequest, type KeptAnswer, type PageCache, pageCacheKey } from "./page-cache";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
@@ -25,6 +25,8 @@ export interface HttpDeps {
   databaseKind: string;
   /** Pages kept for shoppers who are not signed in; none when absent. */
   pageCache?: PageCache;
+  /** How busy the process is, which sets how hard answers are compressed; its own when absent. */
+  load?: LoadGauge;
 }
 
 /** Headers every response carries. The CSP's script nonce is added per HTML response. */
@@ -117,21 +119,8 @@ const PAUSED = Symbol("paused");
 /** Resolves once the event loop has run everything that was ready: the body stream paused. */
 const pause = () => new Promise<typeof PAUSED>((resolve) => setImmediate(resolve, PAUSED));
 
-/**
- * Brotli's quality for answers made per request. 5 rather than 4: home came to 13.8 KB instead
- * of 15.0 (a first visit's first round trip carries about 14 KB, headers included) for 0.45 ms
- * more per page on this machine; 6 and up save little more for more time.
- */
-const BROTLI_QUALITY = 5;
-
 /** Smaller bodies go uncompressed: a compressed frame would save a few bytes and cost more time. */
 const COMPRESS_MIN_BYTES = 1024;
-
-function compress(body: Uint8Array, encoding: "br" | "gzip"): Buffer {
-  return encoding === "br"
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-    : gzipSync(body, { level: 6 });
-}
 
 /** Sends a body that is all here, compressed when it is text and worth it, in one write. */
 function sendWhole(
@@ -140,11 +129,12 @@ function sendWhole(
   status: number,
   headers: Record<string, string | string[]>,
   body: Buffer,
+  load: LoadGauge,
 ): void {
   const type = String(headers["content-type"] ?? "");
   const encoding = isCompressible(type) ? chooseEncoding(req.headers["accept-encoding"] as string | undefined) : null;
   if (encoding) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-  const sent = encoding && body.byteLength >= COMPRESS_MIN_BYTES ? compress(body, encoding) : body;
+  const sent = encoding && body.byteLength >= COMPRESS_MIN_BYTES ? compressWhole(body, encoding, load.effort()) : body;
   if (sent !== body && encoding) headers["content-encoding"] = encoding;
   headers["content-length"] = String(sent.byteLength);
   res.writeHead(status, headers);
@@ -163,6 +153,7 @@ async function sendResponse(
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
+  load: LoadGauge,
   /** Given the whole body, as sent before compression, once all of it has gone out. */
   onWholeBody?: (body: Buffer) => void,
 ): Promise<void> {
@@ -220,7 +211,8 @@ async function sendResponse(
         first.length === 1 && first[0]
           ? Buffer.from(first[0].buffer, first[0].byteOffset, first[0].byteLength)
           : Buffer.concat(first);
-      const sent = encoding && whole.byteLength >= COMPRESS_MIN_BYTES ? compress(whole, encoding) : whole;
+      const sent =
+        encoding && whole.byteLength >= COMPRESS_MIN_BYTES ? compressWhole(whole, encoding, load.effort()) : whole;
       if (sent !== whole && encoding) headers["content-encoding"] = encoding;
       headers["content-length"] = String(sent.byteLength);
       writeHead();
@@ -232,12 +224,7 @@ async function sendResponse(
     if (encoding) headers["content-encoding"] = encoding;
     delete headers["content-length"];
     writeHead();
-    const sink =
-      encoding === "br"
-        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-        : encoding === "gzip"
-          ? createGzip({ level: 6 })
-          : null;
+    const sink = encoding ? compressStream(encoding, load.effort()) : null;
     const out = sink ?? res;
     if (sink) sink.pipe(res);
     try {
@@ -344,7 +331,7 @@ function keptAnswer(
 }
 
 /** Sends a kept answer with this response's own nonce and the browser's own token. */
-function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, env: Env) {
+function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, env: Env, load: LoadGauge) {
   const nonce = newNonce();
   const knownCsrf = readCsrfCookie(req.headers.cookie);
   const csrf = knownCsrf ?? newCsrfToken();
@@ -356,12 +343,13 @@ function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, e
     if (!knownCsrf) headers["set-cookie"] = [csrfCookie(csrf, secureCookies(env))];
   }
   headers["x-page-cache"] = "hit";
-  sendWhole(req, res, kept.status, headers, joinSecrets(kept, { nonce, csrf }));
+  sendWhole(req, res, kept.status, headers, joinSecrets(kept, { nonce, csrf }), load);
 }
 
 export function createHttpHandler(deps: HttpDeps) {
   const handle = createRequestHandler(deps.build, deps.env.NODE_ENV === "development" ? "development" : "production");
   const baseHeaders = securityHeaders(deps.env);
+  const load = deps.load ?? new LoadGauge();
 
   return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
@@ -383,7 +371,14 @@ export function createHttpHandler(deps: HttpDeps) {
         try {
           await deps.db.execute(sql`select 1`);
           res.writeHead(200, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
-          res.end(JSON.stringify({ status: "ok", database: deps.databaseKind, pageCache: deps.pageCache?.report() }));
+          res.end(
+            JSON.stringify({
+              status: "ok",
+              database: deps.databaseKind,
+              pageCache: deps.pageCache?.report(),
+              compression: load.report(),
+            }),
+          );
         } catch {
           res.writeHead(503, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
           res.end(JSON.stringify({ status: "unavailable", database: deps.databaseKind }));
@@ -404,7 +399,7 @@ export function createHttpHandler(deps: HttpDeps) {
       if (cache && cacheKey) {
         const kept = cache.get(cacheKey);
         if (kept) {
-          sendKept(req, res, kept, deps.env);
+          sendKept(req, res, kept, deps.env, load);
           return;
         }
       }
@@ -452,6 +447,7 @@ export function createHttpHandler(deps: HttpDeps) {
         req,
         res,
         response,
+        load,
         cache && keepAs
           ? (body) => {
               if (!keep.allowed) return;

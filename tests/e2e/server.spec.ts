@@ -59,6 +59,29 @@ test.describe("the HTTP server", () => {
     expect(page).toContain("Related products");
   });
 
+  test("a busy process compresses its answers with less effort, and they still arrive whole", async ({ baseURL }) => {
+    type Health = { compression: { effort: string; answers: { thorough: number; quick: number } } };
+    const health = async () => (await (await fetch(`${baseURL}/healthz`)).json()) as Health;
+    const before = await health();
+    expect(["thorough", "quick"]).toContain(before.compression.effort);
+    // Twenty shoppers at once, each asking for listings nobody asked for before (so each is
+    // rendered, not kept): the process works without a pause for well over a window.
+    let next = 0;
+    const shopper = async () => {
+      while (next < 240) {
+        const response = await fetch(`${baseURL}/products?sort=priceAsc&n=${next++}`, {
+          headers: { "Accept-Encoding": "br, gzip" },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-encoding")).toBe("br");
+        expect(await response.text()).toContain("</html>");
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, shopper));
+    const after = await health();
+    expect(after.compression.answers.quick).toBeGreaterThan(before.compression.answers.quick);
+  });
+
   test("caches hashed assets for a year and revalidates them by ETag", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
