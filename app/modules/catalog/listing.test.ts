@@ -42,6 +42,14 @@ describe("parseListingParams", () => {
     expect(parse("sort=cheapest&min=abc&max=-5&disc=0&brandId=42&page=abc")).toEqual(NO_FILTERS);
   });
 
+  it("reads control characters in a search or a name as spaces, and several spaces as one", () => {
+    expect(parse("q=%00%01").q).toBe("");
+    expect(parse("q=basmati%09%00rice%0A").q).toBe("basmati rice");
+    expect(parse("q=toor%20%20%20dal&category=%7Fdairy").q).toBe("toor dal");
+    expect(parse("category=%7Fdairy%C2%85").category).toBe("dairy");
+    expect(parse(`q=${"a".repeat(99)}%20%20b`).q).toBe("a".repeat(99));
+  });
+
   it("keeps brand by id and brand by name apart: the id wins", () => {
     const f = parse(`brand=Amul&brandId=${BRAND_ID}`);
     expect(f.brand).toBeNull();

@@ -43,12 +43,14 @@ export interface ListingFilters {
   page: number;
 }
 
+/** Control characters (a pasted NUL, a stray tab) are not part of any name: they count as spaces. */
+const CONTROL_OR_SPACE = /[\s\p{Cc}]+/gu;
 const text = (max: number) =>
   z.catch(
     z.nullable(
       z.pipe(
         z.string(),
-        z.transform((s: string) => s.trim().slice(0, max) || null),
+        z.transform((s: string) => s.replace(CONTROL_OR_SPACE, " ").trim().slice(0, max).trimEnd() || null),
       ),
     ),
     null,
