@@ -365,6 +365,13 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       ]);
     });
 
+    it("finds and suggests nothing for a search with no letters or digits in it", async () => {
+      for (const q of ["*", "%_", "--", "!!!"]) {
+        expect(await search(q), q).toEqual([]);
+        expect(await suggestProducts(database.db, store.id, q), q).toEqual([]);
+      }
+    });
+
     it("suggests up to 8 products with photo, price and stock", async () => {
       const list = await suggestProducts(database.db, store.id, "pan");
       expect(list).toEqual([

@@ -167,8 +167,10 @@ export async function listProducts(
   f: ListingFilters,
   range: { offset: number; limit: number },
 ): Promise<ListingPage> {
-  let plan = f.q ? planSearch(f.q, await storeSynonyms(db, storeId)) : null;
-  if (plan && plan.units.length === 0) plan = null;
+  const plan = f.q ? planSearch(f.q, await storeSynonyms(db, storeId)) : null;
+  // A search with no letters or digits in it ('*', '--') has nothing to match: it finds nothing,
+  // as the suggestion box says, rather than every product under "Results for “*”".
+  if (plan && plan.units.length === 0) return { products: [], hasMore: false, match: "exact" };
   const where = filterConditions(storeId, f);
   const page = (conditions: (SQL | undefined)[], r: { offset: number; limit: number }) =>
     db
