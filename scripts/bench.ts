@@ -10,8 +10,9 @@
  * Every database is measured twice, side by side: with the pages the server keeps for
  * shoppers who are not signed in ("kept": a page asked for again, as popular pages are) and
  * with none kept (PAGE_CACHE_MB=0, "rendered": every answer rendered, as for an address nobody
- * asked for since the catalogue last changed). "product, any" asks for a different product of
- * the catalogue each time, so it is rendered in both. Requests ask for brotli or gzip, as
+ * asked for since the catalogue last changed). "products, any" asks for a different listing
+ * each time (filters, search and sort drawn at random) and "product, any" for a different
+ * product of the catalogue, so both are rendered in either mode. Requests ask for brotli or gzip, as
  * browsers do, so compression is part of every figure.
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
  * create and drop the benchmark's own database.
@@ -22,7 +23,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "../app/db/client.server";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "../app/demo/catalogue-data";
+import { randomSource } from "../app/demo/factories";
 import { seedDemoStore } from "../app/demo/seed.server";
+import { slugify } from "../app/modules/catalog/catalogue-input";
+import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
 import { type LighthouseFigure, lighthouseTable, runLighthouse } from "./lighthouse";
@@ -85,10 +90,46 @@ const ROUTES = [
   { name: "page 3", path: "/products?category=spices-and-masala&page=3" },
   { name: "suggest", path: "/api/search/suggestions?q=basm" },
   { name: "suggest typo", path: "/api/search/suggestions?q=basmti" },
+  { name: "products, any", path: "ANY_LISTING" },
   { name: "product", path: "PRODUCT" },
   { name: "product, any", path: "ANY_PRODUCT" },
   { name: "json", path: "/healthz" },
 ];
+
+/**
+ * Listing addresses as shoppers make them, all different: a category (and often a
+ * sub-category) or a brand, a search word (some misspelt), a discount, a price range and a sort,
+ * each present or not, drawn with a fixed seed from the demo catalogue's names.
+ */
+function anyListings(count: number): string[] {
+  const random = randomSource(20261124);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const words = ["basmati", "oil", "atta", "panner", "dal", "ghee", "masala", "tea", "sugar", "cups", "maida", "jeera"];
+  const prices: Array<[number | null, number | null]> = [
+    [null, 200],
+    [100, 500],
+    [200, 1000],
+    [500, 3000],
+    [1000, null],
+  ];
+  const addresses = new Set<string>();
+  for (let tries = 0; addresses.size < count && tries < count * 20; tries++) {
+    const f: ListingFilters = { ...NO_FILTERS, sort: pick(SORTS).value };
+    if (random() < 0.7) {
+      const category = pick(DEMO_CATEGORIES);
+      f.category = slugify(category.name);
+      if (random() < 0.4) f.sub = slugify(pick(category.subs).name);
+    } else if (random() < 0.5) {
+      // From a brand tile.
+      f.brand = slugify(pick(DEMO_BRANDS).name);
+    }
+    if (random() < 0.25) f.q = pick(words);
+    if (random() < 0.2) f.disc = pick(DISCOUNT_CHOICES);
+    if (random() < 0.25) [f.min, f.max] = pick(prices);
+    addresses.add(listingHref(f));
+  }
+  return [...addresses];
+}
 
 /** A browser's request headers that change the work: it takes compressed answers. */
 const HEADERS = { "accept-encoding": "br, gzip" };
@@ -224,6 +265,7 @@ async function benchDatabase(
         .map((p, i) => ({ p, k: (i * 2_654_435_761) % 4_294_967_296 }))
         .sort((a, b) => a.k - b.k)
         .map((x) => x.p);
+      const listings = anyListings(10_000);
       for (const route of ROUTES) {
         if (typeof onlyRoute === "string" && !route.name.includes(onlyRoute)) continue;
         const measured =
@@ -231,7 +273,9 @@ async function benchDatabase(
             ? { ...route, path: productPath }
             : route.path === "ANY_PRODUCT"
               ? { ...route, path: "/products/…", paths: anyProduct }
-              : route;
+              : route.path === "ANY_LISTING"
+                ? { ...route, path: "/products?…", paths: listings }
+                : route;
         process.stdout.write(`Measuring ${kind} (${mode.name}) ${measured.path}...\n`);
         figures.push(await measure(kind, mode.name, base, measured));
       }
