@@ -90,6 +90,80 @@ const shelf = [
   }, // best 540, 10%
 ];
 
+/**
+ * A long shelf for searches sorted by price or date: 600 plain items, and 40 saffron packs that
+ * are dearer and older than all of them, so that in ascending price or newest order every
+ * saffron pack lies beyond the first rows a search reads in order (listing.server.ts,
+ * searchInOrder), and in descending price order within them.
+ */
+describe.each(databaseKinds)("a search sorted by price or date on a long shelf, on %s", (kind) => {
+  let database: Database;
+  let store: Store;
+  const start = Date.UTC(2026, 0, 1);
+  const saffron = Array.from({ length: 40 }, (_, i) => ({
+    name: `Kashmiri Saffron Pack ${i + 1}`,
+    mrp: (2000 + i * 10) * 100,
+    createdAt: new Date(start + i * 60_000),
+  }));
+  const plain = Array.from({ length: 600 }, (_, i) => ({
+    name: `Plain Pantry Item ${i + 1}`,
+    mrp: (10 + i) * 100,
+    createdAt: new Date(start + (100 + i) * 60_000),
+  }));
+  const search = async (q: string, sort: ListingFilters["sort"], offset = 0) =>
+    listProducts(database.db, store.id, { ...NO_FILTERS, q, sort }, { offset, limit: 24 });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await createStore(database.db, { slug: `long-shelf-${kind}`, title: "Long Shelf Store" });
+    await writeCatalogue(
+      database.db,
+      store.id,
+      validateCatalogue({
+        products: [...saffron, ...plain].map((p) =>
+          makeProduct({
+            category: "Pantry",
+            subCategory: "Dry Goods",
+            brand: "Shelf",
+            salePrice1: null,
+            salePrice2: null,
+            saleQty2: null,
+            salePrice3: null,
+            saleQty3: null,
+            ...p,
+          }),
+        ),
+      }),
+    );
+  });
+  afterAll(() => database.close());
+
+  const names = (list: { name: string }[]) => list.map((p) => p.name);
+  const byPrice = (list: { name: string; mrp: number }[]) => [...list].sort((a, b) => a.mrp - b.mrp);
+  const byDate = (list: { name: string; createdAt: Date }[]) =>
+    [...list].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+
+  it("finds matches that lie beyond the first rows in order, cheapest or newest first, page after page", async () => {
+    const first = await search("saffron", "priceAsc");
+    expect(names(first.products)).toEqual(names(byPrice(saffron).slice(0, 24)));
+    expect(first.hasMore).toBe(true);
+    const second = await search("saffron", "priceAsc", 24);
+    expect(names(second.products)).toEqual(names(byPrice(saffron).slice(24)));
+    expect(second.hasMore).toBe(false);
+    expect(names((await search("saffron", "newest")).products)).toEqual(names(byDate(saffron).slice(0, 24)));
+  });
+
+  it("finds matches within the first rows in order the same way", async () => {
+    expect(names((await search("saffron", "priceDesc")).products)).toEqual(
+      names(byPrice(saffron).reverse().slice(0, 24)),
+    );
+    const plainFirst = await search("pantry item", "priceAsc", 48);
+    expect(names(plainFirst.products)).toEqual(names(byPrice(plain).slice(48, 72)));
+    expect(plainFirst.hasMore).toBe(true);
+    expect(names((await search("pantry item", "newest")).products)).toEqual(names(byDate(plain).slice(0, 24)));
+  });
+});
+
 describe.each(databaseKinds)("listing and search on %s", (kind) => {
   let database: Database;
   let store: Store;
