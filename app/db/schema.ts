@@ -195,9 +195,7 @@ export const products = pgTable(
     // come after the sort keys: PostgreSQL checks them on the index entry, so a price-sorted
     // list with a price range or a discount skips the products outside it without reading them
     // (migration 0013; without them, 'priceDesc, max 200' read 55,000 rows for 25).
-    index("products_store_price")
-      .on(t.storeId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
-      .where(sql`active`),
+    index("products_store_price").on(t.storeId, t.unitPrice, t.id, t.bestPrice, t.discountPercent).where(sql`active`),
     index("products_store_category_price")
       .on(t.storeId, t.categoryId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
       .where(sql`active`),
