@@ -154,8 +154,9 @@ const SEARCH_WINDOW = 512;
  * 25) or that the filters leave nowhere ('maida' among spices) made PostgreSQL read the whole
  * index. So the first SEARCH_WINDOW rows in order are read (a bounded index scan); when they
  * hold a whole page, that is the page, since every later match comes after them. Otherwise the
- * matches are found by the words' trigram index and sorted (a few thousand at most, or the
- * window would have filled).
+ * matches are found by the words' trigram index and sorted: cheap for a rare word ('tea', 2,500
+ * matches: 7 ms), dearer for a common word at the far end of the order ('masala', dearest
+ * first: 16,000 matches, about 40 ms at 100,000 products).
  */
 async function searchInOrder(
   db: Db,
