@@ -17,7 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useAppLinks } from "./components/ui/app-link";
 import { accountBadge } from "./modules/accounts/request.server";
-import { HYDRATED_EVENT } from "./modules/http/hydration-events";
+import { HYDRATED_EVENT, INERT_REL_PREFIX } from "./modules/http/hydration-events";
 import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
@@ -75,14 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The store font's stylesheet: at once when the browser has its files, else applied by the
- * page's first script after the first paint (ADR 0016), and at once without scripts.
+ * The store font's stylesheet: at once when the browser has its files, else inert until the
+ * page's first script wakes it after the first paint (ADR 0016), and at once without scripts.
  */
 function FontStylesheet({ href, kept }: { href: string; kept: boolean }) {
   if (kept) return <link rel="stylesheet" href={href} />;
   return (
     <>
-      <link rel="stylesheet" href={href} media="print" {...{ [FONT_AFTER_PAINT]: "" }} />
+      <link rel={`${INERT_REL_PREFIX}stylesheet`} href={href} {...{ [FONT_AFTER_PAINT]: "" }} />
       <noscript>
         <link rel="stylesheet" href={href} />
       </noscript>

@@ -32,6 +32,7 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
               alt=""
               width="180"
               height="48"
+              fetchPriority="low"
             />
           ) : (
             <span>{store.title}</span>

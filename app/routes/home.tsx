@@ -151,6 +151,7 @@ function TileGrid({
                   height={logo.height}
                   loading="lazy"
                   decoding="async"
+                  fetchPriority="low"
                 />
               ) : null}
               <span>{t.name}</span>

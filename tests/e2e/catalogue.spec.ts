@@ -204,11 +204,16 @@ test("a page paints before its scripts load, then they load and hydrate it witho
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
+    // The web app manifest waits with the scripts: it is nothing the first paint shows.
+    const manifestAsked: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/manifest.webmanifest") manifestAsked.push(Date.now());
+    });
     await page.goto(path);
     // The search box suggests only once the scripts run: the page is hydrated.
     await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
     await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
-    const { painted, firstScript } = await page.evaluate(() => ({
+    const { painted, firstScript, manifests } = await page.evaluate(() => ({
       painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
       firstScript: Math.min(
         ...performance
@@ -216,8 +221,13 @@ test("a page paints before its scripts load, then they load and hydrate it witho
           .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
           .map((entry) => entry.startTime),
       ),
+      manifests: [...document.querySelectorAll("link[rel*='manifest']")].map((link) => link.getAttribute("rel")),
     }));
     expect(firstScript, path).toBeGreaterThanOrEqual(painted);
+    // Once the scripts run, the page links its manifest as the server rendered it.
+    expect(manifests, path).toEqual(["manifest"]);
+    const paintedAt = await page.evaluate((fcp) => performance.timeOrigin + fcp, painted);
+    for (const asked of manifestAsked) expect(asked, path).toBeGreaterThanOrEqual(Math.floor(paintedAt));
     await page.close();
   }
   expect(errors).toEqual([]);
@@ -272,15 +282,24 @@ test("the store font loads after the first paint, and from the next page on with
   await expect
     .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
     .toMatch(/inter-.*\.css$/);
+  // Its stylesheet too: a request before the first paint shares the connections the page's own
+  // stylesheet and first pictures need.
   const timing = await page.evaluate(() => ({
     painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
     fonts: performance
       .getEntriesByType("resource")
       .filter((entry) => entry.name.endsWith(".woff2"))
       .map((entry) => entry.startTime),
+    fontStylesheets: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/inter-[^/]*\.css$/.test(entry.name))
+      .map((entry) => entry.startTime),
   }));
   expect(timing.fonts.length).toBeGreaterThan(0);
-  for (const start of timing.fonts) expect(start).toBeGreaterThanOrEqual(timing.painted);
+  expect(timing.fontStylesheets).toHaveLength(1);
+  for (const start of [...timing.fonts, ...timing.fontStylesheets]) {
+    expect(start).toBeGreaterThanOrEqual(timing.painted);
+  }
   expect(await page.evaluate(() => document.fonts.check("16px Inter"))).toBe(true);
   // The browser has the files now: the next page applies the font from the start.
   const next = await context.newPage();

@@ -54,6 +54,28 @@ test.describe("the store's first page", () => {
     }
   });
 
+  test("the first banner is the picture the browser fetches first; the logo and the tiles wait", async ({ page }) => {
+    // Chrome raises pictures it lays out on screen to high priority unless the page says low;
+    // on a slow connection they would share it with the banner, the page's largest picture.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const urls = new Map<string, string>();
+    const priorities = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", (event) => {
+      urls.set(event.requestId, new URL(event.request.url).pathname);
+      priorities.set(event.requestId, event.request.initialPriority);
+    });
+    cdp.on("Network.resourceChangedPriority", (event) => priorities.set(event.requestId, event.newPriority));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const final = (pattern: RegExp) =>
+      [...urls].filter(([, path]) => pattern.test(path)).map(([id]) => priorities.get(id) ?? "");
+    expect(final(/\/media\/demo\/banner-stock-up/)).toEqual(["High"]);
+    const waiting = [...final(/\/media\/demo\/logo/), ...final(/\/media\/demo\/[bc]\//)];
+    expect(waiting.length).toBeGreaterThan(10);
+    expect(new Set(waiting)).toEqual(new Set(["Low"]));
+  });
+
   test("on a phone the brands are one row that scrolls sideways, and products follow soon after", async ({
     page,
   }, testInfo) => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  hydrateAfterPaintStream,
-  INERT_MODULE,
-  INERT_PRELOAD,
-  hydrateAfterPaint as rewrite,
-} from "./hydrate-after-paint.server";
+import { hydrateAfterPaintStream, INERT_MODULE, hydrateAfterPaint as rewrite } from "./hydrate-after-paint.server";
+import { INERT_REL_PREFIX } from "./hydration-events";
 
 /** The rewrite, on text. */
 const hydrateAfterPaint = (html: string, nonce: string) => rewrite(Buffer.from(html), nonce)?.toString() ?? null;
@@ -18,6 +14,7 @@ window.__reactRouterRouteModules = {"root":route0};
 import("/assets/entry.client-3.js");`;
 const PAGE = [
   '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/>',
+  '<link rel="icon" href="/media/demo/favicon.svg"/><link rel="manifest" href="/manifest.webmanifest"/>',
   '<link rel="modulepreload" href="/assets/entry.client-3.js" nonce="n0nce"/>',
   '<link rel="modulepreload" href="/assets/root-2.js" nonce="n0nce"/>',
   '<link rel="stylesheet" href="/assets/app.css"/></head><body id="top"><main>Basmati Rice</main>',
@@ -33,7 +30,14 @@ describe("hydrateAfterPaint", () => {
   it("leaves no module script or module preload for the browser to fetch before the first paint", () => {
     expect(out).not.toMatch(/<script[^>]*type="module"/);
     expect(out).not.toMatch(/<link[^>]*rel="modulepreload"/);
-    expect(out.match(new RegExp(`<link rel="${INERT_PRELOAD}"`, "g"))).toHaveLength(2);
+    expect(out.match(new RegExp(`<link rel="${INERT_REL_PREFIX}modulepreload"`, "g"))).toHaveLength(2);
+  });
+
+  it("holds the web app manifest back with them, and no other link", () => {
+    expect(out).not.toMatch(/<link[^>]*rel="manifest"/);
+    expect(out).toContain(`<link rel="${INERT_REL_PREFIX}manifest" href="/manifest.webmanifest"/>`);
+    expect(out).toContain('<link rel="icon" href="/media/demo/favicon.svg"/>');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
   });
 
   it("keeps the module script's nonce and text, followed at once by the script that wakes it", () => {
@@ -44,7 +48,7 @@ describe("hydrateAfterPaint", () => {
 
   it("writes a first script that cannot end early in the HTML (no '<' in it)", () => {
     const first = /<script nonce="n0nce">(\(function [\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
-    expect(first).toContain('"mandi-modulepreload","mandi:hydrating","mandi:hydrated"');
+    expect(first).toContain('"mandi-","mandi:hydrating","mandi:hydrated"');
     expect(first).not.toContain("<");
   });
 
@@ -60,7 +64,7 @@ describe("hydrateAfterPaint", () => {
     const restored = out
       .replace(/<script nonce="n0nce">\(function [\s\S]*?<\/script>/, "")
       .replace(`type="${INERT_MODULE}"`, 'type="module" async=""')
-      .replaceAll(`rel="${INERT_PRELOAD}"`, 'rel="modulepreload"');
+      .replaceAll(`rel="${INERT_REL_PREFIX}`, 'rel="');
     expect(restored).toBe(PAGE);
   });
 

@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { FONT_AFTER_PAINT, FONT_COOKIE } from "../store/fonts";
-import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
+import { HYDRATED_EVENT, HYDRATING_EVENT, INERT_REL_PREFIX } from "./hydration-events";
 import paintThenHydrateSource from "./paint-then-hydrate.ts?inline-script";
 
 /**
@@ -19,18 +19,25 @@ import paintThenHydrateSource from "./paint-then-hydrate.ts?inline-script";
  * once in a hidden tab, which paints nothing. The document then holds exactly what
  * React Router rendered, so hydration matches it. Without JavaScript nothing changes: the page
  * is the same server-rendered HTML.
+ *
+ * The web app manifest waits with them: a browser fetches it, and the icons it names, as soon as
+ * it reads the link, for nothing it shows (it is for installing the store on a phone), and those
+ * requests share the connections the first paint needs. Without JavaScript there is no manifest:
+ * a store cannot be installed without its service worker anyway. (The store font's stylesheet
+ * waits too, but is rendered inert by the root itself: ADR 0016.)
  */
 
 const MODULE_TYPE = Buffer.from(' type="module"');
 const SCRIPT_OPEN = Buffer.from("<script");
 const SCRIPT_CLOSE = Buffer.from("</script>");
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LINK_REL = Buffer.from('<link rel="');
+/** The links that wait for the scripts, as the rel's text up to its closing quote. */
+const WAITING_RELS = ['modulepreload"', 'manifest"'].map((rel) => Buffer.from(rel));
 export const INERT_MODULE = "mandi/module";
-export const INERT_PRELOAD = "mandi-modulepreload";
-const INERT_PRELOAD_TAG = Buffer.from(`<link rel="${INERT_PRELOAD}"`);
+const INERT_REL = Buffer.from(INERT_REL_PREFIX);
 
 const WAKE = `(${paintThenHydrateSource})(${[
-  INERT_PRELOAD,
+  INERT_REL_PREFIX,
   HYDRATING_EVENT,
   HYDRATED_EVENT,
   FONT_AFTER_PAINT,
@@ -43,7 +50,7 @@ const WAKE_OPEN = Buffer.from('<script nonce="');
 const WAKE_REST = Buffer.from(`">${WAKE}</script>`);
 
 /**
- * The page's HTML with its module script and preloads inert and the script that wakes them, or
+ * The page's HTML with its module script and waiting links inert and the script that wakes them, or
  * null when the HTML holds no module script (nothing to defer: the caller sends it unchanged).
  * It works on the bytes: the markers are ASCII, and decoding and encoding a 60 KB page cost
  * eight times the rewrite itself.
@@ -57,11 +64,13 @@ export function hydrateAfterPaint(html: Buffer, nonce: string): Buffer | null {
   if (start < 0 || tagEnd < 0 || end < 0) return null;
   const close = end + SCRIPT_CLOSE.length;
   const parts: Buffer[] = [];
-  // The preloads, all before the script (React hoists them into the head).
+  // The waiting links, all before the script (in the head; React hoists the preloads there).
   let from = 0;
-  for (let at = html.indexOf(MODULE_PRELOAD); at >= 0 && at < start; at = html.indexOf(MODULE_PRELOAD, from)) {
-    parts.push(html.subarray(from, at), INERT_PRELOAD_TAG);
-    from = at + MODULE_PRELOAD.length;
+  for (let at = html.indexOf(LINK_REL); at >= 0 && at < start; at = html.indexOf(LINK_REL, at + LINK_REL.length)) {
+    const rel = at + LINK_REL.length;
+    if (!WAITING_RELS.some((waiting) => html.subarray(rel, rel + waiting.length).equals(waiting))) continue;
+    parts.push(html.subarray(from, rel), INERT_REL);
+    from = rel;
   }
   const opening = html
     .toString("latin1", start, tagEnd + 1)

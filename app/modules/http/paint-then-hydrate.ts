@@ -14,7 +14,7 @@
  * typed then (React would otherwise put back the empty value it rendered).
  */
 export function paintThenHydrate(
-  inertPreload: string,
+  inertRelPrefix: string,
   hydrating: string,
   hydrated: string,
   fontAfterPaint: string,
@@ -27,9 +27,9 @@ export function paintThenHydrate(
   const wake = () => {
     if (woken) return;
     woken = true;
-    // The store font (ADR 0016); once its files are here, the next page asks for it at once.
+    // The store font (ADR 0016), woken below; once its files are here, the next page asks for it
+    // at once.
     const fonts = document.querySelectorAll<HTMLLinkElement>(`link[${fontAfterPaint}]`);
-    for (const link of fonts) link.media = "all";
     if (fonts.length > 0) {
       // Told when the font's files have loaded; asking `document.fonts.ready` would lay the
       // page out at once, in a task of its own.
@@ -44,8 +44,13 @@ export function paintThenHydrate(
         { once: true },
       );
     }
-    for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="${inertPreload}"]`)) {
-      link.rel = "modulepreload";
+    // The module preloads, the web app manifest and the store font's stylesheet, as new
+    // elements: Chrome reads a manifest link when it is inserted, not when its rel changes.
+    for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel^="${inertRelPrefix}"]`)) {
+      const woken = link.cloneNode() as HTMLLinkElement;
+      woken.rel = link.rel.slice(inertRelPrefix.length);
+      woken.nonce = link.nonce;
+      link.replaceWith(woken);
     }
     const script = document.createElement("script");
     script.type = "module";

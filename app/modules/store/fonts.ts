@@ -40,10 +40,11 @@ export function fontStylesheet(name: string): string {
 }
 
 /**
- * The store font waits for the page's first paint (ADR 0016): its stylesheet is sent with
- * `media="print"` and this attribute, and the page's first script applies it once the page is
- * painted, so the font files do not take a slow connection from the stylesheet and the first
- * pictures. The text shows in the system font until then.
+ * The store font waits for the page's first paint (ADR 0016): its stylesheet's link is sent
+ * inert (`rel="mandi-stylesheet"`) with this attribute, and the page's first script puts the
+ * real link in its place once the page is painted, so neither the stylesheet nor the font files
+ * take a slow connection from the page's own stylesheet and first pictures. The text shows in
+ * the system font until then.
  */
 export const FONT_AFTER_PAINT = "data-font-after-paint";
 
