@@ -376,6 +376,56 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(await search("xyzzy")).toEqual([]);
     });
 
+    it("goes straight to close spellings when a word is nowhere in the catalogue", async () => {
+      // Count the statements: the synonyms with the words' check, then the ranked queries for
+      // the close spellings only. Searching for 'panner' as typed first would take four more.
+      let statements = 0;
+      const counted = new Proxy(database.db, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if ((key === "select" || key === "execute") && typeof value === "function") {
+            return (...args: unknown[]) => {
+              statements += 1;
+              return value.apply(target, args);
+            };
+          }
+          return value;
+        },
+      });
+      const page = await listProducts(
+        counted,
+        store.id,
+        { ...NO_FILTERS, q: "panner", sort: "relevance" },
+        {
+          offset: 0,
+          limit: 8,
+        },
+      );
+      expect(page.match).toBe("similar");
+      expect(page.products.map((p) => p.name)).toEqual(["Amul Malai Paneer 1 kg"]);
+      expect(statements).toBeLessThanOrEqual(4);
+    });
+
+    it("finds nothing when a missing word has no close spelling, whatever the other words", async () => {
+      expect(await ranked("basmti xyzzy")).toMatchObject({ products: [], match: "exact" });
+      // Too short to be matched loosely ('qqq'), so nothing stands in for it.
+      expect(await ranked("basmati qqq")).toMatchObject({ products: [], match: "exact" });
+      // Both misspelt, both with a close spelling: the products that have both.
+      expect(await search("indai basmti")).toEqual(["India Gate Basmati Rice 25 kg"]);
+    });
+
+    it("respells a missing word in a filtered, sorted listing", async () => {
+      const page = await listProducts(
+        database.db,
+        store.id,
+        { ...NO_FILTERS, q: "panner", category: "dairy-and-eggs", sort: "priceAsc" },
+        { offset: 0, limit: 24 },
+      );
+      expect(page.match).toBe("similar");
+      expect(page.products.map((p) => p.name)).toEqual(["Amul Malai Paneer 1 kg"]);
+      expect(await names({ q: "panner", category: "spices-and-masala", sort: "priceAsc" })).toEqual([]);
+    });
+
     it("keeps the index current when a product, category or brand changes", async () => {
       await database.db
         .update(products)

@@ -13,13 +13,101 @@ export interface ListingPage {
   match: "exact" | "similar";
 }
 
-/** The shop's own synonym groups (the built-in ones live in modules/search/query.ts). */
-export async function storeSynonyms(db: Db, storeId: string): Promise<string[][]> {
-  const rows = await db
-    .select({ terms: searchSynonyms.terms })
-    .from(searchSynonyms)
-    .where(eq(searchSynonyms.storeId, storeId));
-  return rows.map((r) => r.terms);
+/**
+ * A query word whose presence search_words can vouch for: a unit of its own (not a synonym), of
+ * three or more ASCII letters (migration 0011 keeps the leading letters of every word).
+ */
+function checkable(unit: SearchUnit): string | null {
+  const word = unit.length === 1 ? unit[0] : undefined;
+  return word !== undefined && /^[a-z]{3,}$/.test(word) ? word : null;
+}
+
+/**
+ * For each word, up to three words of the catalogue spelt like it, closest first, separated by
+ * spaces (migration 0014): one SQL array, read back by `closeSpellings`.
+ */
+const closeWordsArray = (storeId: string, words: readonly string[]) =>
+  sql`array[${sql.join(
+    words.map((w) => sql`mandi_close_words(${storeId}, ${w})`),
+    sql`, `,
+  )}]`;
+
+/** The answer to `closeWordsArray(storeId, words)` as each word's close spellings. */
+function closeSpellings(words: readonly string[], close: readonly (string | null)[] | null | undefined) {
+  return new Map(words.map((word, i) => [word, (close?.[i] ?? "").split(" ").filter(Boolean)]));
+}
+
+/** A search query, with what the catalogue's words say of it. */
+interface SearchStart {
+  plan: SearchPlan;
+  /**
+   * When a word of the query starts no word of the catalogue, nothing matches it as typed: the
+   * query with close spellings in its place, or null when some such word has none. Undefined
+   * when every word that can be checked is there.
+   */
+  respelt?: SearchPlan | null;
+}
+
+/**
+ * The shop's synonyms (the built-in ones live in modules/search/query.ts) and the query's words
+ * checked against search_words, in one statement, so a search costs no more round trips than it
+ * did when it read the synonyms alone. A misspelt word ('panner', 'basmti') is known at once,
+ * and its close spellings come with the answer: the ranked queries that could only find nothing
+ * are never run (ADR 0012).
+ *
+ * Synonyms decide which words are units of their own, and so which can be checked; the words
+ * are checked before that is known, each alone, and only the verdicts of words that stay units
+ * of their own are used. Close spellings are looked up only when some word is missing, and for
+ * every word long enough to be matched loosely, as the fallback after an empty search does.
+ * `typed` is the query planned with the built-in synonyms alone.
+ */
+async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan): Promise<SearchStart> {
+  const candidates = [...new Set(typed.units.map(checkable).filter((w): w is string => w !== null))];
+  const known = (word: string) =>
+    sql`exists (select 1 from search_words where store_id = ${storeId} and word like ${`${word}%`})`;
+  const verdicts =
+    candidates.length > 0 ? sql`array[${sql.join(candidates.map(known), sql`, `)}]` : sql`'{}'::boolean[]`;
+  const spellings = typed.fuzzyWords.length > 0 ? closeWordsArray(storeId, typed.fuzzyWords) : sql`null::text[]`;
+  // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
+  // keeps the checks in a subquery of their own: planned and run once, not once per use.
+  const result = (await db.execute(sql`select
+      (select coalesce(json_agg(terms), '[]'::json) from ${searchSynonyms} where ${searchSynonyms.storeId} = ${storeId}) as synonyms,
+      k.known, case when false = any(k.known) then ${spellings} end as close
+    from (select ${verdicts} as known offset 0) k`)) as unknown as {
+    rows: { synonyms: unknown; known: boolean[]; close: string[] | null }[];
+  };
+  const row = result.rows[0];
+  const shopGroups = synonymGroups(row?.synonyms);
+  const plan = shopGroups.length > 0 ? planSearch(q, shopGroups) : typed;
+  const found = new Map(candidates.map((word, i) => [word, row?.known[i] === true]));
+  const missing = plan.units.map(checkable).filter((w): w is string => w !== null && found.get(w) === false);
+  if (missing.length === 0) return { plan };
+  const close = closeSpellings(typed.fuzzyWords, row?.close);
+  // A missing word with no close spelling, or too short to have one, leaves nothing to find.
+  if (missing.some((word) => (close.get(word) ?? []).length === 0)) return { plan, respelt: null };
+  return { plan, respelt: respell(plan, close) };
+}
+
+/** The shop's synonym groups as stored (a JSON array of arrays of terms), ignoring anything else. */
+function synonymGroups(value: unknown): string[][] {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (group): group is string[] => Array.isArray(group) && group.every((term) => typeof term === "string"),
+  );
+}
+
+/** The plan with each loosely matched word's close spellings beside it, or null when none has any. */
+function respell(plan: SearchPlan, close: ReadonlyMap<string, readonly string[]>): SearchPlan | null {
+  let changed = false;
+  const units = plan.units.map((unit): SearchUnit => {
+    const word = unit[0] as string;
+    if (unit.length > 1 || !plan.fuzzyWords.includes(word)) return unit;
+    const others = (close.get(word) ?? []).filter((w) => w !== word);
+    if (others.length > 0) changed = true;
+    return [word, ...others];
+  });
+  return changed ? { ...plan, units } : null;
 }
 
 /** A category, sub-category or brand given in a link by slug or by name. */
@@ -46,50 +134,24 @@ function exactMatch(plan: SearchPlan, text: SQL | AnyPgColumn = products.searchT
   return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${text} like ${`% ${term}%`}`))));
 }
 
-/**
- * 'Every word of the query that is a unit of its own, of ASCII letters, starts some word of the
- * catalogue', from search_words (which holds the start of every word, migration 0011). It names
- * no product column, so PostgreSQL checks it once, before the scan (a one-time filter on the
- * prefix index, about 20 µs): a misspelt word ('panner') makes the query answer at once instead
- * of searching every product for a word that is nowhere. Null when no word can be checked.
- */
-function wordsExist(storeId: string, plan: SearchPlan): SQL | undefined {
-  const words = plan.units.flatMap((unit) => (unit.length === 1 && /^[a-z]{3,}$/.test(unit[0] ?? "") ? [unit[0]] : []));
-  return and(
-    ...words.map(
-      (word) => sql`exists (select 1 from search_words where store_id = ${storeId} and word like ${`${word}%`})`,
-    ),
-  );
-}
-
 /** The product's name within search_text, which keeps it before two spaces (migration 0006). */
 const nameText = sql`split_part(${products.searchText}, '  ', 1)`;
 
 /**
- * Close spellings from the words the catalogue uses, for the words of the query that match
- * nothing ('panner' gives paneer, 'basmti' basmati): trigram similarity over search_words, a
- * table of a few thousand words, rather than over every product.
+ * Close spellings from the words the catalogue uses, for the words of the query long enough to be
+ * matched loosely ('panner' gives paneer, 'basmti' basmati): trigram similarity over
+ * search_words, a table of a few thousand words, rather than over every product. One statement
+ * for all the words.
  */
 async function correctSpelling(db: Db, storeId: string, plan: SearchPlan): Promise<SearchPlan | null> {
-  let changed = false;
-  const units: SearchUnit[] = [];
-  for (const unit of plan.units) {
-    const word = unit[0] as string;
-    if (unit.length > 1 || !plan.fuzzyWords.includes(word)) {
-      units.push(unit);
-      continue;
-    }
-    // search_words is kept by the products trigger and has no Drizzle table; both drivers
-    // answer execute() with { rows }.
-    const result = (await db.execute(
-      sql`select word from search_words where store_id = ${storeId} and word % ${word}
-          order by similarity(word, ${word}) desc, word limit 3`,
-    )) as unknown as { rows: { word: string }[] };
-    const words = result.rows.map((r) => r.word).filter((w) => w !== word);
-    if (words.length > 0) changed = true;
-    units.push([word, ...words]);
-  }
-  return changed ? { ...plan, units } : null;
+  const words = plan.units.flatMap((unit) =>
+    unit.length === 1 && plan.fuzzyWords.includes(unit[0] as string) ? [unit[0] as string] : [],
+  );
+  if (words.length === 0) return null;
+  const result = (await db.execute(sql`select ${closeWordsArray(storeId, words)} as close`)) as unknown as {
+    rows: { close: (string | null)[] }[];
+  };
+  return respell(plan, closeSpellings(words, result.rows[0]?.close));
 }
 
 function filterConditions(storeId: string, f: ListingFilters): SQL[] {
@@ -160,14 +222,12 @@ const SEARCH_WINDOW = 512;
  */
 async function searchInOrder(
   db: Db,
-  storeId: string,
   f: ListingFilters,
   where: SQL[],
   plan: SearchPlan,
   range: { offset: number; limit: number },
 ) {
   const need = range.offset + range.limit + 1;
-  const known = wordsExist(storeId, plan);
   const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
@@ -177,14 +237,14 @@ async function searchInOrder(
   const inWindow = await db
     .select(summaryColumns)
     .from(products)
-    .where(and(...where, windowed, known))
+    .where(and(...where, windowed))
     .orderBy(...ordering(f))
     .limit(need);
   if (inWindow.length >= need) return inWindow.slice(range.offset);
   return db
     .select(summaryColumns)
     .from(products)
-    .where(and(...where, exactMatch(plan), known))
+    .where(and(...where, exactMatch(plan)))
     .orderBy(...orderingAfterMatch(f))
     .offset(range.offset)
     .limit(range.limit + 1);
@@ -200,7 +260,6 @@ async function searchInOrder(
  */
 async function bestMatches(
   db: Db,
-  storeId: string,
   where: SQL[],
   p: SearchPlan,
   range: { offset: number; limit: number },
@@ -214,8 +273,7 @@ async function bestMatches(
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one).
-  const known = wordsExist(storeId, p);
-  const tiers = [startsName, and(inName, not(startsName), known), and(exactMatch(p), not(inName), known)];
+  const tiers = [startsName, and(inName, not(startsName)), and(exactMatch(p), not(inName))];
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
   for (const tier of tiers) {
@@ -241,10 +299,12 @@ export async function listProducts(
   f: ListingFilters,
   range: { offset: number; limit: number },
 ): Promise<ListingPage> {
-  const plan = f.q ? planSearch(f.q, await storeSynonyms(db, storeId)) : null;
   // A search with no letters or digits in it ('*', '--') has nothing to match: it finds nothing,
   // as the suggestion box says, rather than every product under "Results for “*”".
-  if (plan && plan.units.length === 0) return { products: [], hasMore: false, match: "exact" };
+  const typed = f.q ? planSearch(f.q) : null;
+  if (typed?.units.length === 0) return { products: [], hasMore: false, match: "exact" };
+  const search = f.q && typed ? await startSearch(db, storeId, f.q, typed) : null;
+  const plan = search?.plan ?? null;
   const where = filterConditions(storeId, f);
   const page = (conditions: (SQL | undefined)[], r: { offset: number; limit: number }) =>
     db
@@ -256,22 +316,30 @@ export async function listProducts(
       .limit(r.limit);
   const run = async (p: SearchPlan | null) => {
     if (!p) return page([], { offset: range.offset, limit: range.limit + 1 });
-    if (f.sort !== "relevance") return searchInOrder(db, storeId, f, where, p, range);
-    return bestMatches(db, storeId, where, p, range);
+    if (f.sort !== "relevance") return searchInOrder(db, f, where, p, range);
+    return bestMatches(db, where, p, range);
   };
 
   let match: "exact" | "similar" = "exact";
-  let rows = await run(plan);
-  if (plan && plan.fuzzyWords.length > 0 && rows.length === 0) {
-    // Nothing has these words: show products with close spellings instead. A later page
-    // decides the same way as the first: only when the words match nothing at all.
-    const exactExists =
-      range.offset > 0 &&
-      (await page([exactMatch(plan), wordsExist(storeId, plan)], { offset: 0, limit: 1 })).length > 0;
-    const corrected = exactExists ? null : await correctSpelling(db, storeId, plan);
-    if (corrected) {
+  let rows: SummaryRow[] = [];
+  if (search?.respelt !== undefined) {
+    // A word is nowhere in the catalogue: its close spellings, on every page alike.
+    if (search.respelt) {
       match = "similar";
-      rows = await run(corrected);
+      rows = await run(search.respelt);
+    }
+  } else {
+    rows = await run(plan);
+    if (plan && plan.fuzzyWords.length > 0 && rows.length === 0) {
+      // Each word is somewhere, but nothing here has them all: show products with close
+      // spellings instead. A later page decides the same way as the first: only when the words
+      // match nothing at all.
+      const exactExists = range.offset > 0 && (await page([exactMatch(plan)], { offset: 0, limit: 1 })).length > 0;
+      const corrected = exactExists ? null : await correctSpelling(db, storeId, plan);
+      if (corrected) {
+        match = "similar";
+        rows = await run(corrected);
+      }
     }
   }
   return {

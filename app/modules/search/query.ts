@@ -86,6 +86,9 @@ function normaliseGroups(groups: readonly (readonly string[])[]): string[][] {
     .filter((g) => g.length > 1);
 }
 
+/** The built-in groups, normalised once rather than on every search. */
+const BUILT_IN_GROUPS: readonly string[][] = normaliseGroups(BUILT_IN_SYNONYMS);
+
 /**
  * Splits a query into units. A run of words equal to a synonym term (longest first) becomes one
  * unit holding the whole group: 'wheat flour 10 kg' gives [atta | wheat flour | gehun], [10], [kg].
@@ -96,7 +99,7 @@ export function planSearch(query: string, extraGroups: readonly (readonly string
     .split(" ")
     .filter((w) => w.length > 0)
     .slice(0, MAX_WORDS);
-  const groups = normaliseGroups([...BUILT_IN_SYNONYMS, ...extraGroups]);
+  const groups = extraGroups.length > 0 ? [...BUILT_IN_GROUPS, ...normaliseGroups(extraGroups)] : BUILT_IN_GROUPS;
   const units: SearchUnit[] = [];
   let i = 0;
   while (i < words.length) {
