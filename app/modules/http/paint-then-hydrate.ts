@@ -47,10 +47,10 @@ export function paintThenHydrate(
     // The module preloads, the web app manifest and the store font's stylesheet, as new
     // elements: Chrome reads a manifest link when it is inserted, not when its rel changes.
     for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel^="${inertRelPrefix}"]`)) {
-      const woken = link.cloneNode() as HTMLLinkElement;
-      woken.rel = link.rel.slice(inertRelPrefix.length);
-      woken.nonce = link.nonce;
-      link.replaceWith(woken);
+      const real = link.cloneNode() as HTMLLinkElement;
+      real.rel = link.rel.slice(inertRelPrefix.length);
+      real.nonce = link.nonce;
+      link.replaceWith(real);
     }
     const script = document.createElement("script");
     script.type = "module";
