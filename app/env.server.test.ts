@@ -46,6 +46,15 @@ describe("configuration", () => {
     );
   });
 
+  it("serves from one process unless told, and from several only on PostgreSQL", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/mandi" }).WEB_CONCURRENCY).toBe(4);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database belongs to one process)",
+    );
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db/mandi" })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it("reads the abandoned-payment time, 30 minutes unless set", () => {
     expect(parseEnv({}).PAYMENT_ABANDON_MINUTES).toBe(30);
     expect(parseEnv({ PAYMENT_ABANDON_MINUTES: "45" }).PAYMENT_ABANDON_MINUTES).toBe(45);

@@ -28,6 +28,8 @@ export const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  /** Processes serving the port (node:cluster); above 1 needs PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: flag.default(true),
   /** Memory for pages kept for shoppers who are not signed in (server/page-cache.ts); 0 keeps none. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
@@ -109,6 +111,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: ${missing.join(", ")} must be set when ${because}`);
     }
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database belongs to one process)",
+    );
   }
   if (env.NODE_ENV === "production" && env.PAYMENT_GATEWAY === "sandbox" && env.PUBLIC_URL) {
     // Anyone can "pay" on the sandbox's page: never on a store that shoppers reach.

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 10 --products 394 --only pglite|postgres
- *                   --mode kept|rendered --route NAME --no-lighthouse]
+ *                   --mode kept|rendered --route NAME --no-lighthouse --processes N]
  *
  * Starts the built server (as `npm start` does) on a fresh PGlite folder and on a fresh
  * PostgreSQL database, and measures with autocannon the home page, the products page and a
@@ -14,6 +14,8 @@
  * each time (filters, search and sort drawn at random) and "product, any" for a different
  * product of the catalogue, so both are rendered in either mode. Requests ask for brotli or gzip, as
  * browsers do, so compression is part of every figure.
+ * On PostgreSQL, --processes N runs the server with WEB_CONCURRENCY=N, and the table names it
+ * ("postgres x2"); one process unless told (ADR 0021).
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
  * create and drop the benchmark's own database.
  */
@@ -47,6 +49,7 @@ const MODES = [
   { name: "kept", env: {} },
   { name: "rendered", env: { PAGE_CACHE_MB: "0" } },
 ] as const;
+const postgresProcesses = num("processes", 1);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Figure {
@@ -139,14 +142,21 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** The peak resident memory of a process and its children (the workers of WEB_CONCURRENCY). */
 function peakRssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  const children = read(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
+  const kb = [pid, ...children].reduce(
+    (sum, p) => sum + Number(/VmHWM:\s+(\d+)/.exec(read(`/proc/${p}/status`))?.[1] ?? 0),
+    0,
+  );
+  return Math.round(kb / 1024);
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
@@ -231,6 +241,7 @@ async function benchDatabase(
   } else {
     const fresh = await createFreshDatabase(adminUrl, "mandi_bench");
     env.DATABASE_URL = fresh.url;
+    env.WEB_CONCURRENCY = String(postgresProcesses);
     cleanup = fresh.drop;
   }
   try {
@@ -291,7 +302,14 @@ async function benchDatabase(
       await stopProcess(child);
     }
     return {
-      run: { database: kind, products: productCount ?? 394, startupMs, peakRssMb: peak, figures, lighthouse },
+      run: {
+        database: kind === "postgres" && postgresProcesses > 1 ? `${kind} x${postgresProcesses}` : kind,
+        products: productCount ?? 394,
+        startupMs,
+        peakRssMb: peak,
+        figures,
+        lighthouse,
+      },
       productsPage,
     };
   } finally {

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { createHttpHandler } from "./http";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
+import { superviseWorkers } from "./workers";
 
 /**
  * Mandi's HTTP server: node:http in front of React Router, owning the database for the
@@ -147,7 +149,12 @@ function startBackgroundJob(database: Database, env: Env, log: Logger, origin: s
 export async function main(): Promise<void> {
   let running: RunningServer;
   try {
-    running = await startServer();
+    const env = parseEnv(process.env);
+    if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+      superviseWorkers(env.WEB_CONCURRENCY, createLogger(env.LOG_LEVEL));
+      return;
+    }
+    running = await startServer(env);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);

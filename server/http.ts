@@ -375,6 +375,7 @@ export function createHttpHandler(deps: HttpDeps) {
             JSON.stringify({
               status: "ok",
               database: deps.databaseKind,
+              pid: process.pid,
               pageCache: deps.pageCache?.report(),
               compression: load.report(),
             }),

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -214,4 +215,92 @@ test("two server processes on one PostgreSQL database sell exactly the 50 units 
   } finally {
     await fresh.drop();
   }
+});
+
+test("WEB_CONCURRENCY=2 serves one port from two processes, replaces one that dies and stops both on SIGTERM", async () => {
+  test.skip(!adminUrl, "needs PostgreSQL (DATABASE_URL): runs in the PostgreSQL pass of .ci/run");
+  test.setTimeout(240_000);
+  const fresh = await createFreshDatabase(adminUrl ?? "", "mandi_cluster");
+  try {
+    const server = await startServer(3323, { DATABASE_URL: fresh.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
+    // Each request on a connection of its own, which the primary hands to the next process.
+    const answer = (pathname: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = get(`${server.url}${pathname}`, { agent: false, timeout: 10_000 }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on("timeout", () => request.destroy(new Error(`${pathname} did not answer in 10 s`)));
+        request.on("error", reject);
+      });
+    // The pids that answer eight connections opened at once, for up to 40 rounds: whichever
+    // process accepts first takes a connection, so one alone may take a few in a row.
+    const pids = async () => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 40 && seen.size < 2; i += 1) {
+        const answers = await Promise.all(Array.from({ length: 8 }, () => answer("/healthz")));
+        for (const a of answers) seen.add((JSON.parse(a.body) as { pid: number }).pid);
+      }
+      return [...seen];
+    };
+    // /healthz answers once the first process serves; the second may still be starting.
+    await expect
+      .poll(server.output, { timeout: 60_000 })
+      .toContain('"msg":"serving with several processes","processes":2');
+    const first = await pids();
+    expect(first).toHaveLength(2);
+    expect(first).not.toContain(server.child.pid);
+
+    // A process that dies while serving is replaced, and the other answers every connection
+    // meanwhile: with Node's default scheduling one connection per death went to the dead
+    // process and was never answered (ADR 0021).
+    process.kill(first[0] ?? 0, "SIGKILL");
+    const meanwhile = await Promise.all([answer("/healthz"), answer("/healthz"), answer("/products")]);
+    expect(meanwhile.map((r) => r.status)).toEqual([200, 200, 200]);
+    await expect.poll(server.output, { timeout: 10_000 }).toContain('"msg":"a process stopped; starting another"');
+    await expect
+      .poll(async () => (await pids()).filter((pid) => !first.includes(pid)).length, { timeout: 30_000 })
+      .toBe(1);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output().match(/"msg":"stopped"/g)?.length).toBeGreaterThanOrEqual(3);
+  } finally {
+    await fresh.drop();
+  }
+});
+
+test("WEB_CONCURRENCY above 1 on the embedded database stops start-up with one line saying why", async () => {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...inherited, WEB_CONCURRENCY: "2", PORT: "3324", HOST: "127.0.0.1" },
+    stdio: "pipe",
+  });
+  let output = "";
+  child.stderr?.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(output.trim().split("\n").at(-1)).toBe(
+    "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database belongs to one process)",
+  );
+});
+
+test("WEB_CONCURRENCY=2 whose processes cannot start exits with an error instead of starting them again", async () => {
+  test.skip(!adminUrl, "needs PostgreSQL (DATABASE_URL): runs in the PostgreSQL pass of .ci/run");
+  const missing = new URL(adminUrl ?? "");
+  missing.pathname = `/mandi_missing_${randomUUID().slice(0, 8)}`;
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...inherited, WEB_CONCURRENCY: "2", DATABASE_URL: missing.href, PORT: "3325", HOST: "127.0.0.1" },
+    stdio: "pipe",
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(output).toContain('"msg":"a process stopped before serving; stopping the others"');
+  expect(output).toContain(missing.pathname.slice(1));
 });
