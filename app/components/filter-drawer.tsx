@@ -1,13 +1,23 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import {
-  DISCOUNT_CHOICES,
-  type FilterPill,
-  type ListingFilters,
-  listingSearch,
-  parseListingParams,
-} from "../modules/catalog/listing";
+import { DISCOUNT_CHOICES, type FilterPill, type ListingFilters, listingSearch } from "../modules/catalog/listing";
 import { HiddenFilters } from "./hidden-filters";
+
+/**
+ * The form is read as the server reads a link (./listing-params.ts, with zod), by a module
+ * fetched when the drawer first opens rather than with the page (ADR 0022). Until it is here,
+ * or if it cannot be fetched, Apply submits the form as a plain GET, as it does without scripts.
+ */
+let readParams: ((params: URLSearchParams) => ListingFilters) | null = null;
+function loadReader(): void {
+  if (readParams) return;
+  import("../modules/catalog/listing-params").then(
+    (m) => {
+      readParams = m.parseListingParams;
+    },
+    () => {}, // offline: Apply stays a plain form submission
+  );
+}
 
 interface Props {
   open: boolean;
@@ -32,6 +42,7 @@ export function FilterDrawer({ open, onClose, filters, subCategories, categoryNa
   useEffect(() => {
     const el = dialog.current;
     if (!el) return;
+    if (open) loadReader();
     if (open && !el.open) el.showModal();
     if (!open && el.open) el.close();
   }, [open]);
@@ -63,11 +74,12 @@ export function FilterDrawer({ open, onClose, filters, subCategories, categoryNa
         action="/products"
         className="drawer__panel"
         onSubmit={(e) => {
+          if (!readParams) return;
           e.preventDefault();
           const data = new FormData(e.currentTarget);
           const params = new URLSearchParams();
           for (const [name, value] of data) if (typeof value === "string" && value !== "") params.append(name, value);
-          onApply(parseListingParams(params));
+          onApply(readParams(params));
         }}
       >
         <div className="drawer__head">

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CSRF_FIELD, csrfHeaders, readCsrfCookie } from "../modules/security/csrf";
-import { NEWSLETTER_MESSAGES, newsletterSchema } from "../modules/store/newsletter";
+import { isNewsletterEmail, NEWSLETTER_MESSAGES } from "../modules/store/newsletter";
 import { useHydrated } from "./ui/use-hydrated";
 
 type Note = { kind: "ok" | "error"; text: string } | null;
@@ -25,7 +25,7 @@ export function NewsletterForm({ csrf }: { csrf: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!newsletterSchema.safeParse({ email }).success) {
+    if (!isNewsletterEmail(email)) {
       setNote({ kind: "error", text: NEWSLETTER_MESSAGES.invalid });
       return;
     }

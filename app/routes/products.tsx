@@ -13,11 +13,11 @@ import {
   listingSearch,
   MAX_RENDERED_PAGES,
   PAGE_SIZE,
-  parseListingParams,
   sortOptions,
   withCategory,
 } from "../modules/catalog/listing";
 import { type ListingPage, listProducts } from "../modules/catalog/listing.server";
+import { parseListingParams } from "../modules/catalog/listing-params";
 import { brandName, listSubCategories, listTopCategories } from "../modules/catalog/products.server";
 import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
 import { formatINR } from "../modules/money/format";

@@ -5,8 +5,9 @@ import { brands, categories, products, searchSynonyms } from "../../app/db/schem
 import { makeProduct } from "../../app/demo/factories";
 import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
-import { type ListingFilters, NO_FILTERS, parseListingParams } from "../../app/modules/catalog/listing";
+import { type ListingFilters, NO_FILTERS } from "../../app/modules/catalog/listing";
 import { listProducts, suggestProducts } from "../../app/modules/catalog/listing.server";
+import { parseListingParams } from "../../app/modules/catalog/listing-params";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 

@@ -233,6 +233,75 @@ test("a page paints before its scripts load, then they load and hydrate it witho
   expect(errors).toEqual([]);
 });
 
+test.describe("the filter drawer reads its form with the module it fetches on opening", () => {
+  /** Every script a page loads, as text. */
+  const scriptsOf = (page: Page) => {
+    const bodies: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+    });
+    return () => Promise.all(bodies);
+  };
+
+  test("pages carry no validation library; opening Filters fetches it, and Apply moves within the page", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/products/amul-fresh-paneer-block-200-g"]) {
+      const scripts = scriptsOf(page);
+      await page.goto(path);
+      await page.getByRole("combobox", { name: "Search products" }).fill("paneer"); // hydrated once it suggests
+      await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+      const texts = await scripts();
+      expect(texts.length, path).toBeGreaterThan(5);
+      // zod's own marker, in every schema it builds.
+      expect(
+        texts.filter((t) => t.includes("_zod")),
+        path,
+      ).toEqual([]);
+      page.removeAllListeners("response");
+    }
+
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto("/products?category=dairy-and-eggs");
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    expect(asked.filter((p) => p.includes("listing-params"))).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+    await page.getByRole("button", { name: /Filters/ }).click();
+    await expect.poll(() => asked.filter((p) => p.includes("listing-params")).length).toBe(1);
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await drawer.getByLabel("Min").fill("400");
+    await drawer.getByLabel("Max").fill("50");
+    await drawer.getByRole("button", { name: "Apply" }).click();
+    // Read as a link is read: the reversed range put right, in the page's own order.
+    await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs&min=50&max=400$/);
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("when the module cannot be fetched, Apply submits the form as a plain GET", async ({ page }) => {
+    await page.route(/listing-params/, (route) => route.abort());
+    await page.goto("/products?category=dairy-and-eggs");
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /Filters/ }).click();
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await drawer.getByLabel("Min").fill("50");
+    await drawer.getByLabel("Max").fill("400");
+    await drawer.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/category=dairy-and-eggs.*min=50&max=400/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+    for (const price of await cardPrices(page)) {
+      expect(price).toBeGreaterThanOrEqual(50);
+      expect(price).toBeLessThanOrEqual(400);
+    }
+  });
+});
+
 test.describe("before the page's scripts run (a slow connection)", () => {
   test.beforeEach(async ({ page }) => {
     // The scripts arrive a second after the page.

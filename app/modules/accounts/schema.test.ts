@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newsletterSchema } from "../store/newsletter";
+import { isNewsletterEmail } from "../store/newsletter";
+import { newsletterSchema } from "../store/newsletter.server";
 import { phoneFieldValue, profilePhone, sendCodeSchema, shortOrderId, verifyCodeSchema } from "./schema";
 
 describe("sign-in fields", () => {
@@ -27,8 +28,19 @@ describe("sign-in fields", () => {
 });
 
 describe("newsletter email", () => {
-  it("matches a simple pattern", () => {
+  it("matches a simple pattern, trimmed, of at most 254 characters, in the form and on the server alike", () => {
     expect(newsletterSchema.safeParse({ email: "chef@hotel.in" }).success).toBe(true);
+    expect(newsletterSchema.safeParse({ email: "  chef@hotel.in " }).data).toEqual({ email: "chef@hotel.in" });
+    expect(newsletterSchema.safeParse({ email: 42 }).success).toBe(false);
+    expect(newsletterSchema.safeParse({}).success).toBe(false);
+    const longest = `${"a".repeat(245)}@hotel.in`;
+    expect(longest).toHaveLength(254);
+    expect(isNewsletterEmail(` ${longest} `)).toBe(true);
+    expect(isNewsletterEmail(`a${longest}`)).toBe(false);
+    expect(newsletterSchema.safeParse({ email: `a${longest}` }).error?.issues[0]?.message).toBe(
+      "Please enter a valid email.",
+    );
+    expect(isNewsletterEmail("chef @hotel.in")).toBe(false);
     expect(newsletterSchema.safeParse({ email: "chef@hotel" }).error?.issues[0]?.message).toBe(
       "Please enter a valid email.",
     );

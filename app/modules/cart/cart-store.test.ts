@@ -47,6 +47,26 @@ describe("parseStoredCart", () => {
     expect(dropped[0]?.meta.saleQty2).toBeNull();
   });
 
+  it("keeps only the fields of a line, whatever else was stored beside them", () => {
+    const [read] = parseStoredCart(
+      JSON.stringify([{ ...line, extra: "x", setSizes: ["S", 3], meta: { ...meta, salePrice3: 1.5, note: "y" } }]),
+    );
+    expect(read).toEqual({ ...line, unitPrice: 9_000, setSizes: [] });
+    expect(Object.keys(read?.meta ?? {}).sort()).toEqual(Object.keys(meta).sort());
+    expect(parseStoredCart(JSON.stringify([{ ...line, isSet: true, setSizes: ["S", "M"] }]))[0]).toMatchObject({
+      isSet: true,
+      setSizes: ["S", "M"],
+    });
+    expect(
+      parseStoredCart(
+        JSON.stringify([
+          { ...line, meta: null },
+          { ...line, meta: [meta] },
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
   it("answers nothing readable with an empty cart", () => {
     for (const raw of [null, "", "{", "42", '{"lines":"x"}', "[null, 3]"]) expect(parseStoredCart(raw)).toEqual([]);
   });

@@ -6,8 +6,7 @@
  * server recomputes them at checkout.
  */
 import { useSyncExternalStore } from "react";
-// zod/mini: the cart is on every page, and the full zod would triple its script.
-import * as z from "zod/mini";
+import { fields, isCount, isMoney, isString, orNull } from "../http/stored-values";
 import {
   addToCart,
   CART_STORAGE_KEY,
@@ -22,28 +21,39 @@ import {
   setQuantity,
 } from "./rules";
 
-const money = z.int().check(z.nonnegative());
-const count = () => z.int().check(z.positive());
-const orNull = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullable(schema), null);
-const storedLine = z.object({
-  id: z.string(),
-  name: z.string(),
-  photo: orNull(z.string()),
-  unitPrice: z.catch(money, 0),
-  qty: count(),
-  sku: orNull(z.string()),
-  size: orNull(z.string()),
-  isSet: z.catch(z.boolean(), false),
-  setSizes: z.catch(z.array(z.string()), []),
-  meta: z.object({
-    productId: z.string(),
-    baseUnitPrice: money,
-    salePrice2: orNull(money),
-    saleQty2: orNull(count()),
-    salePrice3: orNull(money),
-    saleQty3: orNull(count()),
-  }),
-});
+/**
+ * One stored line, or null when it cannot be trusted (no id, name or positive whole quantity;
+ * no product or base price). Optional fields that are wrong get their defaults; the unit price
+ * is worked out again from the tiers, never read.
+ */
+function readStoredLine(item: unknown): CartLine | null {
+  const line = fields(item);
+  const m = fields(line?.meta);
+  if (!line || !m) return null;
+  const { id, name, qty } = line;
+  if (!isString(id) || !isString(name) || !isCount(qty)) return null;
+  if (!isString(m.productId) || !isMoney(m.baseUnitPrice)) return null;
+  const meta: CartLineMeta = {
+    productId: m.productId,
+    baseUnitPrice: m.baseUnitPrice,
+    salePrice2: orNull(m.salePrice2, isMoney),
+    saleQty2: orNull(m.saleQty2, isCount),
+    salePrice3: orNull(m.salePrice3, isMoney),
+    saleQty3: orNull(m.saleQty3, isCount),
+  };
+  return {
+    id,
+    name,
+    photo: orNull(line.photo, isString),
+    unitPrice: lineUnitPrice(meta, qty),
+    qty,
+    sku: orNull(line.sku, isString),
+    size: orNull(line.size, isString),
+    isSet: line.isSet === true,
+    setSizes: Array.isArray(line.setSizes) && line.setSizes.every(isString) ? line.setSizes : [],
+    meta,
+  };
+}
 
 /** Lines from storage; anything unreadable is dropped rather than breaking the page. */
 export function parseStoredCart(raw: string | null): CartLine[] {
@@ -58,8 +68,8 @@ export function parseStoredCart(raw: string | null): CartLine[] {
   if (!Array.isArray(list)) return [];
   const lines: CartLine[] = [];
   for (const item of list) {
-    const parsed = storedLine.safeParse(item);
-    if (parsed.success) lines.push({ ...parsed.data, unitPrice: lineUnitPrice(parsed.data.meta, parsed.data.qty) });
+    const line = readStoredLine(item);
+    if (line) lines.push(line);
   }
   return lines;
 }

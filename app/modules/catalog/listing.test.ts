@@ -4,12 +4,12 @@ import {
   isFiltered,
   listingHref,
   NO_FILTERS,
-  parseListingParams,
   sortOptions,
   withBrand,
   withBrandId,
   withCategory,
 } from "./listing";
+import { parseListingParams } from "./listing-params";
 
 const parse = (query: string) => parseListingParams(new URLSearchParams(query));
 const BRAND_ID = "0b6f8c1e-8d8a-4c55-9a55-0c5a1f3f2b10";

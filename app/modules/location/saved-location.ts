@@ -3,8 +3,7 @@
  * shown in the header's location card and set from checkout's 'Use current location'.
  */
 import { useSyncExternalStore } from "react";
-// zod/mini: the header shows the location on every page (see cart-store.ts).
-import * as z from "zod/mini";
+import { fields, isNumberWithin, isString } from "../http/stored-values";
 
 export const LOCATION_STORAGE_KEY = "sf:location";
 
@@ -18,22 +17,35 @@ export const LOCATION_MESSAGES = {
 /** Browser geolocation options (spec section 7): high accuracy, 10 s timeout, 60 s max age. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
-const savedLocationSchema = z.object({
-  label: z.string().check(z.maxLength(300)),
-  lat: z.number().check(z.minimum(-90), z.maximum(90)),
-  lng: z.number().check(z.minimum(-180), z.maximum(180)),
-});
-export type SavedLocation = z.output<typeof savedLocationSchema>;
+export interface SavedLocation {
+  /** The address, or the coordinates when none was found; at most 300 characters. */
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+/** The stored location, or null when what is stored is not one. */
+export function readSavedLocation(raw: string | null): SavedLocation | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw ?? "null");
+  } catch {
+    return null;
+  }
+  const f = fields(value);
+  if (!f || !isString(f.label) || f.label.length > 300) return null;
+  if (!isNumberWithin(f.lat, -90, 90) || !isNumberWithin(f.lng, -180, 180)) return null;
+  return { label: f.label, lat: f.lat, lng: f.lng };
+}
 
 let current: SavedLocation | null | undefined;
 const listeners = new Set<() => void>();
 
 function read(): SavedLocation | null {
   try {
-    const parsed = savedLocationSchema.safeParse(JSON.parse(localStorage.getItem(LOCATION_STORAGE_KEY) ?? "null"));
-    return parsed.success ? parsed.data : null;
+    return readSavedLocation(localStorage.getItem(LOCATION_STORAGE_KEY));
   } catch {
-    return null;
+    return null; // storage switched off
   }
 }
 

@@ -1,5 +1,12 @@
+import { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
+import { isNewsletterEmail, NEWSLETTER_MESSAGES } from "./newsletter";
+
+/** What POST /api/newsletter accepts: { email }, trimmed. */
+export const newsletterSchema = z.object({
+  email: z.string().trim().refine(isNewsletterEmail, NEWSLETTER_MESSAGES.invalid),
+});
 
 /**
  * Newsletter sign-ups, one row per address per store, compared without case. Subscribing an

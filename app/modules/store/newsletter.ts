@@ -1,5 +1,3 @@
-// zod/mini and the bare pattern: the form is in the footer of every page (see cart-store.ts).
-import * as z from "zod/mini";
 import { EMAIL_PATTERN } from "../checkout/email";
 
 export const NEWSLETTER_MESSAGES = {
@@ -8,12 +6,12 @@ export const NEWSLETTER_MESSAGES = {
   failed: "Something went wrong. Please try again.",
 } as const;
 
-export const newsletterSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(254, NEWSLETTER_MESSAGES.invalid),
-      z.regex(EMAIL_PATTERN, NEWSLETTER_MESSAGES.invalid),
-    ),
-});
+/**
+ * The footer's address rule, shared by the form and the server's zod schema
+ * (newsletter.server.ts): something@something.tld, at most 254 characters once trimmed. A plain
+ * function, so the footer on every page carries no validation library (ADR 0022).
+ */
+export function isNewsletterEmail(email: string): boolean {
+  const trimmed = email.trim();
+  return trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed);
+}

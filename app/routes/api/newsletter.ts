@@ -1,7 +1,7 @@
 import { jsonError, readJsonBody } from "../../modules/http/json.server";
 import { checkFormRequest, checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
-import { NEWSLETTER_MESSAGES, newsletterSchema } from "../../modules/store/newsletter";
-import { subscribe } from "../../modules/store/newsletter.server";
+import { NEWSLETTER_MESSAGES } from "../../modules/store/newsletter";
+import { newsletterSchema, subscribe } from "../../modules/store/newsletter.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/newsletter";
 

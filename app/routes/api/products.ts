@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PAGE_SIZE, parseListingParams } from "../../modules/catalog/listing";
+import { PAGE_SIZE } from "../../modules/catalog/listing";
 import { listProducts } from "../../modules/catalog/listing.server";
+import { parseListingParams } from "../../modules/catalog/listing-params";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/products";
 
