@@ -16,6 +16,43 @@ const POLICIES = [
   ["/policy/shipping-policy", "Shipping Policy"],
 ] as const;
 
+test("the header's location card sets the shopper's location and keeps it; a refusal says so", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    geolocation: { latitude: 19.0771234, longitude: 72.9989876 },
+    permissions: ["geolocation"],
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  const card = page.getByRole("button", { name: /Deliver to/ }).first();
+  await expect(card).toContainText("Set your location");
+  await card.click();
+  // No Maps key in this shop: the coordinates are the label.
+  await expect(page.getByRole("status").filter({ hasText: "Could not fetch address" })).toHaveText(
+    "Could not fetch address. Location set by coordinates.",
+  );
+  await expect(card).toContainText("19.0771, 72.9990");
+  await page.reload();
+  await expect(page.getByRole("button", { name: /Deliver to/ }).first()).toContainText("19.0771, 72.9990");
+  // Something else in its place in storage is no location at all.
+  await page.evaluate(() => localStorage.setItem("sf:location", JSON.stringify({ label: "x", lat: 95, lng: 0 })));
+  await page.reload();
+  await expect(page.getByRole("button", { name: /Deliver to/ }).first()).toContainText("Set your location");
+  await context.clearPermissions();
+  await page
+    .getByRole("button", { name: /Deliver to/ })
+    .first()
+    .click();
+  // The spec: the browser's own message, else 'Permission denied for location.'
+  await expect(page.getByRole("status").filter({ hasText: /denied/i })).toHaveText(
+    /^(User denied Geolocation|Permission denied for location\.)$/,
+  );
+  await context.close();
+});
+
 test("the newsletter stores a valid address once and says so; an invalid one is refused", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");

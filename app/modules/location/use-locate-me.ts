@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../../root";
-import { googleReverseGeocoder } from "./google-maps";
-import { type LocateResult, locateMe } from "./saved-location";
+import { type LocateResult, locateMe, type ReverseGeocoder } from "./saved-location";
 
 /**
  * 'Use current location' for any control: asks the browser (and Google, when the shop has a
  * Maps key) and keeps the outcome's message; the location itself is saved as sf:location.
+ * The Maps code is fetched on the tap, while the browser asks the shopper's permission, rather
+ * than with every page's header.
  */
 export function useLocateMe() {
   const mapsKey = useRouteLoaderData<typeof rootLoader>("root")?.mapsKey ?? null;
@@ -15,10 +16,11 @@ export function useLocateMe() {
   const locate = async (): Promise<LocateResult> => {
     setBusy(true);
     setMessage(null);
-    const result = await locateMe(
-      typeof navigator === "undefined" ? undefined : navigator.geolocation,
-      mapsKey ? googleReverseGeocoder(mapsKey) : null,
-    );
+    const maps = mapsKey ? import("./google-maps") : null;
+    maps?.catch(() => {}); // not fetched (offline): the geocoder fails and the coordinates are the label
+    const geocoder: ReverseGeocoder | null =
+      maps && mapsKey ? async (lat, lng) => (await maps).googleReverseGeocoder(mapsKey)(lat, lng) : null;
+    const result = await locateMe(typeof navigator === "undefined" ? undefined : navigator.geolocation, geocoder);
     setBusy(false);
     setMessage(result.ok ? (result.notice ?? `Location set: ${result.location.label}`) : result.message);
     return result;
