@@ -11,14 +11,23 @@ import type { Logger } from "../app/logger.server";
  * its replacements the same way, so the primary does not retry: it stops the others and exits
  * with an error, as a single process would. The worker has printed why.
  */
-/** How long a process that died while serving waits to be replaced: a crash loop stays slow. */
-const RESTART_DELAY_MS = 1_000;
+/**
+ * How long to wait before replacing a process that died while serving, given when processes
+ * died (this one included): a second, doubled for each other death in the last minute, at most
+ * half a minute. A process that dies now and then is back at once; one that dies as soon as it
+ * serves (a request that crashes it, asked again and again) does not take the machine with it.
+ */
+export function restartDelayMs(deaths: readonly number[], now: number): number {
+  const recent = deaths.filter((at) => now - at < 60_000).length;
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, recent - 1));
+}
 
 export function superviseWorkers(count: number, log: Logger): void {
   const serving = new WeakSet<Worker>();
   let stopping = false;
   let failed = false;
   let announced = false;
+  const deaths: number[] = [];
   const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 
   const fork = () => {
@@ -56,10 +65,14 @@ export function superviseWorkers(count: number, log: Logger): void {
       stopAll();
       return;
     }
-    log.error("a process stopped; starting another", { pid: worker.process.pid, code, signal });
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length > 0 && now - (deaths[0] ?? now) >= 60_000) deaths.shift();
+    const delayMs = restartDelayMs(deaths, now);
+    log.error("a process stopped; starting another", { pid: worker.process.pid, code, signal, inMs: delayMs });
     setTimeout(() => {
       if (!stopping) fork();
-    }, RESTART_DELAY_MS);
+    }, delayMs);
   });
 
   // Each process accepts from the shared socket itself. With Node's default (the primary
