@@ -2,6 +2,16 @@ import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "../app/logger.server";
 
 /**
+ * How long to wait before replacing a process that died while serving, given how many died in
+ * the last minute (this one included): a second, doubled for each other, at most half a minute.
+ * A process that dies now and then is back at once; one that dies as soon as it serves (a
+ * request that crashes it, asked again and again) does not take the machine with it.
+ */
+export function restartDelayMs(deathsInLastMinute: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, deathsInLastMinute - 1));
+}
+
+/**
  * `WEB_CONCURRENCY` processes serving one port (node:cluster), on PostgreSQL only: each is a
  * whole Mandi process with its own pool, kept pages and background job, as ADR 0021 explains.
  * This primary only starts them, replaces one that dies while serving, and stops them all on
@@ -11,23 +21,12 @@ import type { Logger } from "../app/logger.server";
  * its replacements the same way, so the primary does not retry: it stops the others and exits
  * with an error, as a single process would. The worker has printed why.
  */
-/**
- * How long to wait before replacing a process that died while serving, given when processes
- * died (this one included): a second, doubled for each other death in the last minute, at most
- * half a minute. A process that dies now and then is back at once; one that dies as soon as it
- * serves (a request that crashes it, asked again and again) does not take the machine with it.
- */
-export function restartDelayMs(deaths: readonly number[], now: number): number {
-  const recent = deaths.filter((at) => now - at < 60_000).length;
-  return Math.min(30_000, 1_000 * 2 ** Math.max(0, recent - 1));
-}
-
 export function superviseWorkers(count: number, log: Logger): void {
   const serving = new WeakSet<Worker>();
   let stopping = false;
   let failed = false;
   let announced = false;
-  const deaths: number[] = [];
+  let deaths: number[] = [];
   const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 
   const fork = () => {
@@ -53,7 +52,7 @@ export function superviseWorkers(count: number, log: Logger): void {
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (code !== 0 && !signal) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
+      if (living().length === 0) {
         log.info("stopped", { processes: count });
         process.exit(failed ? 1 : 0);
       }
@@ -66,9 +65,8 @@ export function superviseWorkers(count: number, log: Logger): void {
       return;
     }
     const now = Date.now();
-    deaths.push(now);
-    while (deaths.length > 0 && now - (deaths[0] ?? now) >= 60_000) deaths.shift();
-    const delayMs = restartDelayMs(deaths, now);
+    deaths = [...deaths.filter((at) => now - at < 60_000), now];
+    const delayMs = restartDelayMs(deaths.length);
     log.error("a process stopped; starting another", { pid: worker.process.pid, code, signal, inMs: delayMs });
     setTimeout(() => {
       if (!stopping) fork();
