@@ -1,6 +1,7 @@
 import type { Db } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { CatalogueOutline } from "./modules/catalog/outline";
 import type { Store } from "./modules/store/store.server";
 
 /** What the server hands every loader and action (see server/app.ts). */
@@ -25,6 +26,11 @@ export interface MandiContext {
    * asked wins, and `dontKeep` (a part that failed and was left out) overrules it.
    */
   pageCache: KeepAnswer;
+  /**
+   * The store's categories and brands (modules/catalog/outline.ts), kept in memory for a few
+   * seconds and dropped when the process hears the catalogue changed.
+   */
+  outline(storeId: string): Promise<CatalogueOutline>;
 }
 
 export interface KeepAnswer {

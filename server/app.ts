@@ -7,12 +7,14 @@ import { type Database, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
+import { loadOutline } from "../app/modules/catalog/outline.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
 import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
+import { remember } from "./remembered";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
 import { superviseWorkers } from "./workers";
@@ -52,18 +54,24 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 
   const staticFiles = loadStaticFiles(path.join(projectRoot(), "build/client"));
   const findStore = createStoreResolver(database.db);
+  const outline = remember((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
   // The catalogue's changes reach every process: each drops its kept pages and store settings.
   const catalogue = await database.listen(CATALOGUE_CHANNEL, {
     onNotify(payload) {
       const products = changedProducts(payload);
       pageCache.changed(products);
-      // Store settings may have changed only when the change was not stock alone.
-      if (!products) findStore.forget();
+      // Store settings, categories and brands may have changed only when the change was not
+      // stock alone.
+      if (!products) {
+        findStore.forget();
+        outline.forget();
+      }
     },
     onHearing(hearing) {
       pageCache.setHearing(hearing);
       findStore.forget();
+      outline.forget();
       if (hearing) log.info("hearing catalogue changes", { pageCacheMb: env.PAGE_CACHE_MB });
       else log.warn("catalogue changes unheard: no pages are kept until the database answers again");
     },
@@ -75,6 +83,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     log,
     staticFiles,
     findStore,
+    outline,
     databaseKind: database.kind,
     pageCache,
   });

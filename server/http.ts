@@ -5,6 +5,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
+import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import { secureCookies } from "../app/modules/security/cookies.server";
 import { readCsrfCookie } from "../app/modules/security/csrf";
 import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
@@ -21,6 +22,8 @@ export interface HttpDeps {
   log: Logger;
   staticFiles: Map<string, StaticFile>;
   findStore: (host: string) => Promise<Store | null>;
+  /** A store's categories and brands, remembered (server/app.ts). */
+  outline: (storeId: string) => Promise<CatalogueOutline>;
   /** Whether the database answers; for /healthz. */
   databaseKind: string;
   /** Pages kept for shoppers who are not signed in; none when absent. */
@@ -426,6 +429,7 @@ export function createHttpHandler(deps: HttpDeps) {
           return csrf;
         },
         pageCache: keep,
+        outline: deps.outline,
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {

@@ -4,7 +4,7 @@ import { AppLink } from "../components/ui/app-link";
 import { imageAt } from "../components/ui/product-image";
 import { NO_FILTERS } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
-import { listBrands, listTopCategories, pickRandomCategories } from "../modules/catalog/products.server";
+import { brandsWithProducts, pickCategories, topCategories } from "../modules/catalog/outline";
 import { HOME_KEEP_SECONDS } from "../modules/http/keep";
 import { requireStore } from "../modules/store/require-store.server";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
@@ -18,11 +18,8 @@ const EAGER_SECTIONS = 3;
 export async function loader({ context }: Route.LoaderArgs) {
   const store = requireStore(context);
   context.pageCache.keepFor(HOME_KEEP_SECONDS);
-  const [categories, brands, picked] = await Promise.all([
-    listTopCategories(context.db, store.id),
-    listBrands(context.db, store.id),
-    pickRandomCategories(context.db, store.id, SECTIONS),
-  ]);
+  const outline = await context.outline(store.id);
+  const picked = pickCategories(outline, SECTIONS);
   const firstPages = await Promise.all(
     picked
       .slice(0, EAGER_SECTIONS)
@@ -42,8 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     tagline,
     banners: store.customisation.banners,
     // A tile needs its name, address and logo; ids would only weigh on the page.
-    categories: categories.map(tile),
-    brands: brands.map(tile),
+    categories: topCategories(outline).map(tile),
+    brands: brandsWithProducts(outline).map(tile),
     sections: picked.map((c, i) => {
       const page = firstPages[i];
       return {

@@ -18,7 +18,14 @@ import {
 } from "../modules/catalog/listing";
 import { type ListingPage, listProducts } from "../modules/catalog/listing.server";
 import { parseListingParams } from "../modules/catalog/listing-params";
-import { brandName, listSubCategories, listTopCategories } from "../modules/catalog/products.server";
+import {
+  findBrand,
+  findSubCategory,
+  findTopCategory,
+  type OutlineCategory,
+  subCategoriesOf,
+  topCategories,
+} from "../modules/catalog/outline";
 import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
 import { formatINR } from "../modules/money/format";
 import { requireStore } from "../modules/store/require-store.server";
@@ -29,24 +36,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   const filters = parseListingParams(new URL(request.url).searchParams);
-  const [page, categories, subCategories, brand] = await Promise.all([
+  const [page, outline] = await Promise.all([
     // ?page=3 (Load more without JavaScript, or a reload after it) renders the first three pages.
     listProducts(context.db, store.id, filters, { offset: 0, limit: PAGE_SIZE * filters.page }),
-    listTopCategories(context.db, store.id),
-    filters.category ? listSubCategories(context.db, store.id, filters.category) : Promise.resolve([]),
-    filters.brand || filters.brandId ? brandName(context.db, store.id, filters) : Promise.resolve(null),
+    context.outline(store.id),
   ]);
   context.pageCache.shows(page.products.map((p) => p.id));
-  const category = categories.find(
-    (c) => c.slug === filters.category || c.name.toLowerCase() === filters.category?.toLowerCase(),
-  );
-  const sub = subCategories.find((c) => c.slug === filters.sub || c.name.toLowerCase() === filters.sub?.toLowerCase());
+  const subCategories = filters.category ? subCategoriesOf(outline, filters.category) : [];
+  const chip = ({ id, name, slug }: OutlineCategory) => ({ id, name, slug });
   return {
     filters,
     page,
-    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    subCategories: subCategories.map(({ id, name, slug }) => ({ id, name, slug })),
-    names: { category: category?.name ?? null, sub: sub?.name ?? null, brand },
+    categories: topCategories(outline).map(chip),
+    subCategories: subCategories.map(chip),
+    names: {
+      category: filters.category ? (findTopCategory(outline, filters.category)?.name ?? null) : null,
+      sub: filters.sub ? (findSubCategory(subCategories, filters.sub)?.name ?? null) : null,
+      brand: findBrand(outline, filters)?.name ?? null,
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { listTopCategories } from "../modules/catalog/products.server";
+import { topCategories } from "../modules/catalog/outline";
 import { sitemapProducts, urlSetXml } from "../modules/catalog/sitemap.server";
 import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
 import { siteOrigin } from "../modules/store/origin.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   let xml: string | null = null;
   if (params.name === "pages.xml") {
-    const categories = await listTopCategories(context.db, store.id);
+    const categories = topCategories(await context.outline(store.id));
     xml = urlSetXml([
       { loc: `${origin}/` },
       { loc: `${origin}/products` },

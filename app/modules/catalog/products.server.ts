@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
@@ -195,102 +195,6 @@ export async function listRelatedProducts(
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return rows.map(toSummary);
-}
-
-export interface CategoryTile {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-}
-
-export async function listTopCategories(db: Db, storeId: string): Promise<CategoryTile[]> {
-  return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, logo: categories.logo })
-    .from(categories)
-    .where(and(eq(categories.storeId, storeId), isNull(categories.parentId)))
-    .orderBy(asc(categories.position), asc(categories.name));
-}
-
-/** The sub-categories of a category given by slug or name. */
-export async function listSubCategories(db: Db, storeId: string, category: string): Promise<CategoryTile[]> {
-  const parent = alias(categories, "parent");
-  return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, logo: categories.logo })
-    .from(categories)
-    .innerJoin(parent, eq(parent.id, categories.parentId))
-    .where(
-      and(
-        eq(categories.storeId, storeId),
-        isNull(parent.parentId),
-        or(eq(parent.slug, category), sql`lower(${parent.name}) = lower(${category})`),
-      ),
-    )
-    .orderBy(asc(categories.position), asc(categories.name));
-}
-
-export type BrandTile = CategoryTile;
-
-/** The name of the brand a listing is filtered by (by id, or by slug or name). */
-export async function brandName(
-  db: Db,
-  storeId: string,
-  filter: { brand: string | null; brandId: string | null },
-): Promise<string | null> {
-  const match = filter.brandId
-    ? eq(brands.id, filter.brandId)
-    : filter.brand
-      ? or(eq(brands.slug, filter.brand), sql`lower(${brands.name}) = lower(${filter.brand})`)
-      : undefined;
-  if (!match) return null;
-  const [row] = await db
-    .select({ name: brands.name })
-    .from(brands)
-    .where(and(eq(brands.storeId, storeId), match))
-    .limit(1);
-  return row?.name ?? null;
-}
-
-/** Brands that have at least one active product, by name. */
-export async function listBrands(db: Db, storeId: string): Promise<BrandTile[]> {
-  return db
-    .select({ id: brands.id, name: brands.name, slug: brands.slug, logo: brands.logo })
-    .from(brands)
-    .where(
-      and(
-        eq(brands.storeId, storeId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(and(eq(products.storeId, storeId), eq(products.brandId, brands.id), eq(products.active, true))),
-        ),
-      ),
-    )
-    .orderBy(asc(brands.name));
-}
-
-/** Up to `count` categories that have active products, in random order (the home sections). */
-export async function pickRandomCategories(db: Db, storeId: string, count: number): Promise<CategoryTile[]> {
-  return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, logo: categories.logo })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.storeId, storeId),
-        isNull(categories.parentId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(
-              and(eq(products.storeId, storeId), eq(products.categoryId, categories.id), eq(products.active, true)),
-            ),
-        ),
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(count);
 }
 
 export interface MediaFile {
