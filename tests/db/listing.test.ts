@@ -11,6 +11,19 @@ import { parseListingParams } from "../../app/modules/catalog/listing-params";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
+/** Writes a test shelf: each product made by the demo factory, with no tier prices unless given. */
+function writeShelf(database: Database, storeId: string, shelf: readonly Partial<Parameters<typeof makeProduct>[0]>[]) {
+  return writeCatalogue(
+    database.db,
+    storeId,
+    validateCatalogue({
+      products: shelf.map((p) =>
+        makeProduct({ salePrice2: null, saleQty2: null, salePrice3: null, saleQty3: null, ...p }),
+      ),
+    }),
+  );
+}
+
 // A small shelf with known prices. Best price = lowest positive sale price, else MRP (rupees).
 const shelf = [
   {
@@ -117,24 +130,16 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `long-shelf-${kind}`, title: "Long Shelf Store" });
-    await writeCatalogue(
-      database.db,
+    await writeShelf(
+      database,
       store.id,
-      validateCatalogue({
-        products: [...saffron, ...plain].map((p) =>
-          makeProduct({
-            category: "Pantry",
-            subCategory: "Dry Goods",
-            brand: "Shelf",
-            salePrice1: null,
-            salePrice2: null,
-            saleQty2: null,
-            salePrice3: null,
-            saleQty3: null,
-            ...p,
-          }),
-        ),
-      }),
+      [...saffron, ...plain].map((p) => ({
+        category: "Pantry",
+        subCategory: "Dry Goods",
+        brand: "Shelf",
+        salePrice1: null,
+        ...p,
+      })),
     );
   });
   afterAll(() => database.close());
@@ -176,21 +181,10 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `listing-${kind}`, title: "Listing Test Store" });
     const start = Date.UTC(2026, 0, 1);
-    await writeCatalogue(
-      database.db,
+    await writeShelf(
+      database,
       store.id,
-      validateCatalogue({
-        products: shelf.map((p, i) =>
-          makeProduct({
-            salePrice2: null,
-            saleQty2: null,
-            salePrice3: null,
-            saleQty3: null,
-            ...p,
-            createdAt: new Date(start + i * 60_000),
-          }),
-        ),
-      }),
+      shelf.map((p, i) => ({ ...p, createdAt: new Date(start + i * 60_000) })),
     );
   });
   afterAll(() => database.close());
@@ -503,5 +497,78 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         expect.objectContaining({ name: "Amul Malai Paneer 1 kg", price: 450_00, soldOut: false }),
       ]);
     });
+  });
+});
+
+/**
+ * A misspelt word with several close spellings: 'panner' is closest to paneer, then to pan,
+ * then to paper. The paper straws are the newest products, so ranking the spellings as equals
+ * (newest first) would put them first.
+ */
+describe.each(databaseKinds)("a misspelt word's closest spelling comes first, on %s", (kind) => {
+  let database: Database;
+  let store: Store;
+  const start = Date.UTC(2026, 0, 1);
+  const shelfOfSpellings = [
+    { name: "Amul Malai Paneer 1 kg", category: "Dairy & Eggs", mrp: 450_00 },
+    { name: "Gowardhan Fresh Paneer 200 g", category: "Dairy & Eggs", mrp: 95_00 },
+    { name: "Hawkins Tawa Pan 28 cm", category: "Kitchen Equipment", mrp: 1200_00 },
+    { name: "Hotpack Paper Straws 100 pc", category: "Disposables", mrp: 90_00 },
+    { name: "Hotpack Paper Straws 500 pc", category: "Disposables", mrp: 400_00 },
+  ];
+  const list = async (q: string, sort: ListingFilters["sort"], range = { offset: 0, limit: 24 }) =>
+    listProducts(database.db, store.id, { ...NO_FILTERS, q, sort }, range);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await createStore(database.db, { slug: `spellings-${kind}`, title: "Spellings Test Store" });
+    await writeShelf(
+      database,
+      store.id,
+      shelfOfSpellings.map((p, i) => ({
+        subCategory: null,
+        brand: null,
+        salePrice1: null,
+        ...p,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+  });
+  afterAll(() => database.close());
+
+  it("ranks paneer, then pan, then paper for 'panner'", async () => {
+    const page = await list("panner", "relevance");
+    expect(page.match).toBe("similar");
+    expect(page.products.map((p) => p.name)).toEqual([
+      "Gowardhan Fresh Paneer 200 g",
+      "Amul Malai Paneer 1 kg",
+      "Hawkins Tawa Pan 28 cm",
+      "Hotpack Paper Straws 500 pc",
+      "Hotpack Paper Straws 100 pc",
+    ]);
+    const suggestions = await suggestProducts(database.db, store.id, "panner", 2);
+    expect(suggestions.map((s) => s.name)).toEqual(["Gowardhan Fresh Paneer 200 g", "Amul Malai Paneer 1 kg"]);
+  });
+
+  it("pages across the spellings in the same order as one long page", async () => {
+    const whole = (await list("panner", "relevance")).products.map((p) => p.name);
+    const paged: string[] = [];
+    for (let offset = 0; offset < whole.length; offset += 2) {
+      const page = await list("panner", "relevance", { offset, limit: 2 });
+      paged.push(...page.products.map((p) => p.name));
+      expect(page.hasMore).toBe(offset + 2 < whole.length);
+    }
+    expect(paged).toEqual(whole);
+  });
+
+  it("keeps a chosen sort's order across the spellings", async () => {
+    const page = await list("panner", "priceAsc");
+    expect(page.products.map((p) => p.name)).toEqual([
+      "Hotpack Paper Straws 100 pc",
+      "Gowardhan Fresh Paneer 200 g",
+      "Hotpack Paper Straws 500 pc",
+      "Amul Malai Paneer 1 kg",
+      "Hawkins Tawa Pan 28 cm",
+    ]);
   });
 });

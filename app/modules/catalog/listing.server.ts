@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lte, not, or, type SQL, sql
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
-import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit } from "../search/query";
+import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit, spellingSteps } from "../search/query";
 import { type ListingFilters, NO_FILTERS } from "./listing";
 import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
 
@@ -256,24 +256,21 @@ async function searchInOrder(
  * ordered, limited query, and the next is read only when the page is not yet full: a word that
  * a tenth of the catalogue holds ('atta') reads the first rows of an index instead of ranking
  * all 12,000 matches (ADR 0010). The expression indexes of migration 0009 find names by prefix
- * and by trigram, and give the planner statistics on names alone.
+ * and by trigram, and give the planner statistics on names alone. A respelt search is given as
+ * steps, closest spelling first, and ranks each step's tiers before the next step's.
  */
 async function bestMatches(
   db: Db,
   where: SQL[],
-  p: SearchPlan,
+  steps: readonly SearchPlan[],
   range: { offset: number; limit: number },
 ): Promise<SummaryRow[]> {
-  // 'Name holds every word' as ordered patterns where that means the same (see the function).
-  const ordered = orderedNamePatterns(p);
-  const inName =
-    (ordered ? or(...ordered.map((pattern) => sql`${nameText} like ${pattern}`)) : exactMatch(p, nameText)) ??
-    sql`true`;
-  const startsName = sql`${nameText} like ${` ${p.text}%`}`;
-  // A name that starts with the query, or holds every word, matches the whole search text
-  // too: leaving that condition out of the first two tiers keeps the planner from counting the
-  // same words twice (it would take a broad word for a rare one).
-  const tiers = [startsName, and(inName, not(startsName)), and(exactMatch(p), not(inName))];
+  // A respelt search ranks by closeness first: each step's tiers hold only what the steps
+  // before it did not match (spellingSteps in modules/search/query.ts).
+  const tiers = steps.flatMap((step, i) => {
+    const before = i > 0 ? exactMatch(steps[i - 1] as SearchPlan) : undefined;
+    return rankingTiers(step).map((tier) => (before ? and(tier, not(before)) : tier));
+  });
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
   for (const tier of tiers) {
@@ -287,6 +284,20 @@ async function bestMatches(
     if (rows.length >= need) break;
   }
   return rows.slice(range.offset);
+}
+
+/** A search's ranking: names that start with it, names holding every word, then the rest. */
+function rankingTiers(p: SearchPlan): (SQL | undefined)[] {
+  // 'Name holds every word' as ordered patterns where that means the same (see the function).
+  const ordered = orderedNamePatterns(p);
+  const inName =
+    (ordered ? or(...ordered.map((pattern) => sql`${nameText} like ${pattern}`)) : exactMatch(p, nameText)) ??
+    sql`true`;
+  const startsName = sql`${nameText} like ${` ${p.text}%`}`;
+  // A name that starts with the query, or holds every word, matches the whole search text
+  // too: leaving that condition out of the first two tiers keeps the planner from counting the
+  // same words twice (it would take a broad word for a rare one).
+  return [startsName, and(inName, not(startsName)), and(exactMatch(p), not(inName))];
 }
 
 /**
@@ -317,7 +328,8 @@ export async function listProducts(
   const run = async (p: SearchPlan | null) => {
     if (!p) return page([], { offset: range.offset, limit: range.limit + 1 });
     if (f.sort !== "relevance") return searchInOrder(db, f, where, p, range);
-    return bestMatches(db, where, p, range);
+    // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
+    return bestMatches(db, where, plan && p !== plan ? spellingSteps(plan, p) : [p], range);
   };
 
   let match: "exact" | "similar" = "exact";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText, orderedNamePatterns, planSearch } from "./query";
+import { normaliseSearchText, orderedNamePatterns, planSearch, spellingSteps } from "./query";
 
 describe("normaliseSearchText", () => {
   it("keeps letters and digits in lower case with single spaces", () => {
@@ -69,5 +69,54 @@ describe("orderedNamePatterns", () => {
     expect(orderedNamePatterns(plan(["pigeon pea"], ["pea protein"]))).toBeNull();
     expect(orderedNamePatterns(plan(["a"], ["b"], ["c"], ["d"]))).toBeNull();
     expect(orderedNamePatterns(plan(["a", "b", "c"], ["d", "e"], ["f", "g"]))).toBeNull();
+  });
+});
+
+describe("spellingSteps", () => {
+  const plan = planSearch("panner dahi");
+  it("widens each respelt word one close spelling at a time, closest first", () => {
+    const respelt = {
+      ...plan,
+      units: plan.units.map((u) => (u[0] === "panner" ? ["panner", "paneer", "pan", "paper"] : u)),
+    };
+    const steps = spellingSteps(plan, respelt);
+    const dahi = plan.units.find((u) => u[0] === "dahi");
+    expect(steps.map((s) => s.units.find((u) => u[0] === "panner"))).toEqual([
+      ["panner", "paneer"],
+      ["panner", "paneer", "pan"],
+      ["panner", "paneer", "pan", "paper"],
+    ]);
+    // The other words keep their synonyms in every step; the query's text stays as typed.
+    for (const step of steps) {
+      expect(step.units.find((u) => u[0] === "dahi")).toEqual(dahi);
+      expect(step.text).toBe(plan.text);
+    }
+  });
+
+  it("widens two respelt words together, each as far as it has spellings", () => {
+    const two = planSearch("indai basmti");
+    const respelt = {
+      ...two,
+      units: [
+        ["indai", "india", "indian"],
+        ["basmti", "basmati"],
+      ],
+    };
+    expect(spellingSteps(two, respelt).map((s) => s.units)).toEqual([
+      [
+        ["indai", "india"],
+        ["basmti", "basmati"],
+      ],
+      [
+        ["indai", "india", "indian"],
+        ["basmti", "basmati"],
+      ],
+    ]);
+  });
+
+  it("is one step when each word has one close spelling", () => {
+    const one = planSearch("basmti");
+    const respelt = { ...one, units: [["basmti", "basmati"]] };
+    expect(spellingSteps(one, respelt)).toEqual([respelt]);
   });
 });

@@ -189,3 +189,20 @@ function permutations<T>(items: readonly T[]): T[][] {
     permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
   );
 }
+
+/**
+ * A respelt search as widening steps, closest spellings first: the first step gives each
+ * respelt word its closest spelling, the next adds the next closest, and so on. `respelt` is
+ * `plan` with close spellings appended to some of its units, best first ('panner' -> paneer,
+ * pan, paper), so a shopper who typed 'panner' sees paneer before paper straws. A plan with
+ * nothing appended is its own single step.
+ */
+export function spellingSteps(plan: SearchPlan, respelt: SearchPlan): SearchPlan[] {
+  const added = respelt.units.map((unit, i) => unit.length - (plan.units[i]?.length ?? unit.length));
+  const most = Math.max(0, ...added);
+  if (most <= 1) return [respelt];
+  return Array.from({ length: most }, (_, k) => ({
+    ...respelt,
+    units: respelt.units.map((unit, i) => unit.slice(0, unit.length - (added[i] ?? 0) + k + 1)),
+  }));
+}
