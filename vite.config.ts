@@ -5,6 +5,7 @@ import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
 import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.ts";
 import { inlineScript } from "./scripts/vite-inline-script.ts";
+import { standaloneEntry } from "./scripts/vite-standalone-entry.ts";
 
 const require = createRequire(import.meta.url);
 const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
@@ -53,5 +54,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
     rolldownOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [inlineScript(), reactRouter()],
+  plugins: [inlineScript(), reactRouter(), standaloneEntry("app/entry.standalone.tsx")],
 }));

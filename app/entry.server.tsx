@@ -3,6 +3,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
+import "./modules/navigation/react-router";
+import standaloneEntry from "virtual:mandi/standalone-entry";
+import { ServerDocumentContext } from "./modules/navigation/standalone-scripts";
 
 export const streamTimeout = 5_000;
 /** How long a page's shell waits for the rest of the page before it is sent on its own. */
@@ -49,7 +52,9 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerDocumentContext value={{ nonce, standaloneEntry }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerDocumentContext>,
       {
         nonce,
         onShellReady() {

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useEffect, useMemo } from "react";
+import { type ComponentProps, type CSSProperties, type ReactNode, useContext } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -8,16 +8,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { OfflineBanner, useOfflineLinks, useOnline, useServiceWorker, useStoreViewCache } from "./components/offline";
+import { AppShell, useHydratedSignal } from "./components/app-shell";
+import { OfflineBanner, useOnline } from "./components/offline";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { useAppLinks } from "./components/ui/app-link";
 import { accountBadge } from "./modules/accounts/request.server";
-import { HYDRATED_EVENT, INERT_REL_PREFIX } from "./modules/http/hydration-events";
+import { INERT_REL_PREFIX } from "./modules/http/hydration-events";
+import { isStandaloneHandle, STANDALONE_ROOT_ID } from "./modules/navigation/standalone";
+import { ServerDocumentContext, StandaloneScripts } from "./modules/navigation/standalone-scripts";
 import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
@@ -52,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const standalone = useStandalone(root);
   return (
     <html lang="en-IN" style={root?.theme as CSSProperties | undefined}>
       <head>
@@ -66,12 +70,46 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body id="top">
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+        {standalone ? (
+          <>
+            <div id={STANDALONE_ROOT_ID} className="standalone-root">
+              {children}
+            </div>
+            <StandaloneScripts {...standalone} />
+          </>
+        ) : (
+          <>
+            {children}
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
+}
+
+/**
+ * How a page rendered on the server is to run in the browser: standalone (ADR 0024) when its
+ * route says so, it rendered without an error and the build has the standalone entry; else with
+ * React Router. In the browser (React Router's own renders) always with React Router.
+ */
+function useStandalone(root: unknown): ComponentProps<typeof StandaloneScripts> | null {
+  const server = useContext(ServerDocumentContext);
+  const matches = useMatches();
+  const error = useRouteError();
+  const leaf = matches.at(-1);
+  // useRouteError answers null, not undefined, when no boundary is showing.
+  const failed = error !== undefined && error !== null;
+  if (!server?.standaloneEntry || failed || !leaf || !isStandaloneHandle(leaf.handle)) return null;
+  if (typeof leaf.loaderData !== "object" || leaf.loaderData === null) return null;
+  return {
+    page: leaf.handle.standalone,
+    root,
+    route: leaf.loaderData as Record<string, unknown>,
+    entry: server.standaloneEntry,
+    nonce: server.nonce,
+  };
 }
 
 /**
@@ -91,30 +129,11 @@ function FontStylesheet({ href, kept }: { href: string; kept: boolean }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useServiceWorker();
-  useOfflineLinks();
-  useAppLinks();
-  useHydratedSignal();
-  useStoreViewCache(
-    useMemo(() => ({ store: loaderData.store, theme: loaderData.theme }), [loaderData.store, loaderData.theme]),
-  );
   return (
-    <>
-      <OfflineBanner />
-      <SiteHeader store={loaderData.store} account={loaderData.account} />
-      <main id="main" className="page">
-        <Outlet />
-      </main>
-      <SiteFooter store={loaderData.store} csrf={loaderData.csrf} />
-    </>
+    <AppShell root={loaderData}>
+      <Outlet />
+    </AppShell>
   );
-}
-
-/** React has the page: what the shopper clicked and typed before is handed over (ADR 0015). */
-function useHydratedSignal() {
-  useEffect(() => {
-    document.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
 }
 
 export function ErrorBoundary() {

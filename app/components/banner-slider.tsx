@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../modules/navigation/navigation";
 import type { Banner } from "../modules/store/settings";
 import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { Link, NavLink, useLocation } from "react-router";
 import { cart, useCart } from "../modules/cart/cart-store";
 import { cartItemCount, cartSubtotal, lineTotal } from "../modules/cart/rules";
 import { formatINR } from "../modules/money/format";
+import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
 import { CartCount } from "./cart-count";
 import { ProductImage } from "./ui/product-image";
 

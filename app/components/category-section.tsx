@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { ListingPage } from "../modules/catalog/listing.server";
 import type { ProductSummary } from "../modules/catalog/products.server";
+import { Link } from "../modules/navigation/navigation";
 import { ProductCard, SkeletonCards } from "./product-card";
 
 export const SECTION_PAGE_SIZE = 8;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { DISCOUNT_CHOICES, type FilterPill, type ListingFilters, listingSearch } from "../modules/catalog/listing";
+import { Link } from "../modules/navigation/navigation";
 import { HiddenFilters } from "./hidden-filters";
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import type { Suggestion } from "../modules/catalog/listing.server";
 import { formatINR } from "../modules/money/format";
+import { useLocation, useNavigate } from "../modules/navigation/navigation";
 import { imageAt } from "./ui/product-image";
 
 /** Spec section 9: the header search waits 220 ms after the last key. */

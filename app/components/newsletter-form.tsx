@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../modules/navigation/navigation";
 import { CSRF_FIELD, csrfHeaders, readCsrfCookie } from "../modules/security/csrf";
 import { isNewsletterEmail, NEWSLETTER_MESSAGES } from "../modules/store/newsletter";
 import { useHydrated } from "./ui/use-hydrated";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
 import type { loader as rootLoader } from "../root";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
 import { NewsletterForm } from "./newsletter-form";
 

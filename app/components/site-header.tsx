@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
 import type { AccountBadge } from "../modules/accounts/request.server";
+import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
 import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";

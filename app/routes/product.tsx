@@ -1,11 +1,9 @@
-import { Suspense } from "react";
-import { Await, Link, redirect } from "react-router";
-import { ProductCard, SkeletonCards, VegDot } from "../components/product-card";
-import { ProductGallery } from "../components/product-gallery";
-import { PurchasePanel } from "../components/purchase-panel";
+import { redirect } from "react-router";
+import { ProductDetail } from "../components/product-detail";
 import { imageAt } from "../components/ui/product-image";
 import { findProduct, listRelatedProducts, type ProductSummary } from "../modules/catalog/products.server";
 import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
+import { standaloneHandle } from "../modules/navigation/standalone";
 import { requireStore } from "../modules/store/require-store.server";
 import {
   absoluteUrl,
@@ -16,6 +14,9 @@ import {
   shortDescription,
 } from "../modules/store/seo";
 import type { Route } from "./+types/product";
+
+/** Sent without React Router's browser runtime: the page shoppers land on stays light (ADR 0024). */
+export const handle = standaloneHandle("product");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = requireStore(context);
@@ -87,110 +88,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-const TRUST_BADGES = ["Secure checkout", "Ships in 24-48h", "7-day support", "Chat or email"];
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
-  return (
-    <article className="product-detail">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/products">Products</Link>
-          </li>
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
-      <div className="product-detail__body">
-        <ProductGallery key={product.id} photos={product.photos} name={product.name} />
-        <div className="product-detail__info">
-          <div className="product-detail__tags">
-            {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
-            {product.subCategory ? (
-              <Link
-                className="tag"
-                to={`/products?category=${encodeURIComponent(product.category?.slug ?? "")}&sub=${encodeURIComponent(product.subCategory.slug)}`}
-              >
-                {product.subCategory.name}
-              </Link>
-            ) : null}
-          </div>
-          <h1>
-            <VegDot veg={product.veg} />
-            {product.name}
-          </h1>
-          {product.brand || product.packSize ? (
-            <p className="muted">
-              {product.brand ? (
-                <Link to={`/products?brand=${encodeURIComponent(product.brand.slug)}`}>{product.brand.name}</Link>
-              ) : null}
-              {product.brand && product.packSize ? " · " : null}
-              {product.packSize}
-            </p>
-          ) : null}
-          <PurchasePanel key={product.id} product={product} />
-          <details className="about" open>
-            <summary>
-              <h2>About this product</h2>
-            </summary>
-            <p>{product.description || "No description yet."}</p>
-            <dl className="facts">
-              {product.sku ? (
-                <>
-                  <dt>Product code</dt>
-                  <dd>{product.sku}</dd>
-                </>
-              ) : null}
-              {product.hsnCode ? (
-                <>
-                  <dt>HSN</dt>
-                  <dd>{product.hsnCode}</dd>
-                </>
-              ) : null}
-              {product.gstRate !== null ? (
-                <>
-                  <dt>GST</dt>
-                  <dd>{product.gstRate}% (included in the price)</dd>
-                </>
-              ) : null}
-            </dl>
-          </details>
-          <ul className="trust-badges" aria-label="Why buy from us">
-            {TRUST_BADGES.map((b) => (
-              <li key={b} className="trust-badge">
-                {b}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <section aria-labelledby="related-heading" className="related">
-        <h2 id="related-heading">Related products</h2>
-        <Suspense
-          fallback={
-            <div className="product-grid" aria-busy="true">
-              <SkeletonCards count={4} />
-            </div>
-          }
-        >
-          <Await resolve={related} errorElement={<p className="muted">No related products available</p>}>
-            {(items) =>
-              items.length === 0 ? (
-                <p className="muted">No related products available</p>
-              ) : (
-                <div className="product-grid">
-                  {items.map((p) => (
-                    <ProductCard key={p.id} product={p} />
-                  ))}
-                </div>
-              )
-            }
-          </Await>
-        </Suspense>
-      </section>
-    </article>
-  );
+  return <ProductDetail product={loaderData.product} related={loaderData.related} />;
 }

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
@@ -231,6 +232,74 @@ test("a page paints before its scripts load, then they load and hydrate it witho
     await page.close();
   }
   expect(errors).toEqual([]);
+});
+
+test.describe("a product page opened as a document runs without React Router's browser runtime", () => {
+  /** Every script the page loads: its address and its text. */
+  const scriptsOf = (page: Page) => {
+    const bodies: Promise<{ url: string; text: string }>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      bodies.push(
+        response.text().then(
+          (text) => ({ url: response.url(), text }),
+          () => ({ url: response.url(), text: "" }),
+        ),
+      );
+    });
+    return () => Promise.all(bodies);
+  };
+
+  test("its scripts hold no React Router and come to at most 90 KB gzipped; it hydrates; its links load pages", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const scripts = scriptsOf(page);
+    await page.goto("/products/amul-fresh-paneer-block-1-kg");
+    // Suggestions come only once the page's scripts run.
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    const loaded = await scripts();
+    expect(loaded.length).toBeGreaterThan(5);
+    // React Router's client names its globals in its code (__reactRouterContext, ...Manifest).
+    expect(loaded.filter((s) => s.text.includes("__reactRouter")).map((s) => s.url)).toEqual([]);
+    const gzipped = loaded.reduce((sum, s) => sum + gzipSync(s.text, { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThanOrEqual(90 * 1024);
+
+    // The purchase panel, the gallery and the cart work as on any page.
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("link", { name: /^Cart/ }).first()).toContainText("1");
+    await page.getByRole("button", { name: "Next photo" }).click();
+    await expect(page.getByRole("button", { name: "Enlarge photo 2 of 3" })).toBeVisible();
+    const related = page.getByRole("region", { name: "Related products" });
+    await expect(related.locator("article.product-card").first()).toBeVisible();
+
+    // A link loads the next page as a document: nothing set on this one survives.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Products" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(cards(page).first()).toBeVisible();
+    expect(await page.evaluate(() => "samePage" in window)).toBe(false);
+
+    // From a listing, React Router opens a product page in the browser, as before.
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await cards(page).first().getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("link", { name: /^Cart/ }).first()).toContainText("2");
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("the filter drawer reads its form with the module it fetches on opening", () => {

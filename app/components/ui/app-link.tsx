@@ -1,5 +1,5 @@
 import { type ComponentProps, useEffect } from "react";
-import { useNavigate } from "react-router";
+import { loadsDocuments, useNavigate } from "../../modules/navigation/navigation";
 
 /**
  * A link for the catalogue's long lists (product cards, category chips, tiles): a plain anchor
@@ -22,6 +22,8 @@ export function AppLink({
 export function useAppLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
+    // A page without a client-side router leaves its links to the browser (ADR 0024).
+    if (loadsDocuments()) return;
     const onClick = (event: MouseEvent) => {
       // Left clicks only, without modifier keys (a new tab stays a new tab), and only when
       // nothing else (the offline handler, a component) has taken the click.

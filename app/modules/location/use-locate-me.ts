@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../../root";
+import { useRouteLoaderData } from "../navigation/navigation";
 import { type LocateResult, locateMe, type ReverseGeocoder } from "./saved-location";
 
 /**

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { hrefOf, isActive } from "./document";
+import { scriptJson } from "./standalone";
+
+describe("the document's links", () => {
+  it("write a path object as React Router does", () => {
+    expect(hrefOf("/products?q=atta")).toBe("/products?q=atta");
+    expect(hrefOf({ pathname: "/products", search: "q=atta", hash: "top" })).toBe("/products?q=atta#top");
+    expect(hrefOf({ pathname: "/products", search: "?q=atta", hash: "#top" })).toBe("/products?q=atta#top");
+    expect(hrefOf({ pathname: "/cart", search: "?", hash: "#" })).toBe("/cart");
+  });
+
+  it("are active on the same path, and below it unless they end there", () => {
+    expect(isActive("/products", "/products", false, false)).toBe(true);
+    expect(isActive("/products/amul-paneer", "/products", false, false)).toBe(true);
+    expect(isActive("/products/amul-paneer", "/products", true, false)).toBe(false);
+    expect(isActive("/productsx", "/products", false, false)).toBe(false);
+    expect(isActive("/products", "/", true, false)).toBe(false);
+    expect(isActive("/", "/", true, false)).toBe(true);
+    expect(isActive("/products", "/", false, false)).toBe(false);
+    expect(isActive("/cart", "/cart?from=menu", false, false)).toBe(true);
+    expect(isActive("/Products", "/products", false, false)).toBe(true);
+    expect(isActive("/Products", "/products", false, true)).toBe(false);
+    expect(isActive("/policy/terms-of-use", "/policy/", false, false)).toBe(true);
+  });
+});
+
+describe("the page's JSON", () => {
+  it("cannot end its script element or open a comment", () => {
+    const text = scriptJson({ name: "</script><script>alert(1)</script>", note: "<!--" });
+    expect(text).not.toContain("<");
+    expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>", note: "<!--" });
+  });
+});

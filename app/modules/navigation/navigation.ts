@@ -1,0 +1,49 @@
+import { type ComponentType, createElement, type ReactNode, type RefAttributes } from "react";
+import type * as ReactRouter from "react-router";
+import type { AwaitProps, LinkProps, NavLinkProps } from "react-router";
+
+/**
+ * The links and location hooks of the components every page shares (header, footer, cards,
+ * product page), bound to whichever router the page runs with (ADR 0024):
+ *
+ * - React Router's (`./react-router.ts`), on the server for every page and in the browser on
+ *   the pages that navigate client-side (home, listings, cart, checkout, account...);
+ * - the document's own (`./document.tsx`), in the browser on pages sent without React
+ *   Router's browser runtime (a product page): each link loads a page, as without scripts.
+ *
+ * The shared components import these names from here rather than from "react-router", so a
+ * page's scripts hold React Router only when the page uses it. The entry that runs first
+ * installs one router (`installNavigation`); nothing renders before it.
+ */
+export type Navigation = Pick<
+  typeof ReactRouter,
+  "useLocation" | "useNavigate" | "useSearchParams" | "useRouteLoaderData"
+> & {
+  Link: ComponentType<LinkProps & RefAttributes<HTMLAnchorElement>>;
+  NavLink: ComponentType<NavLinkProps & RefAttributes<HTMLAnchorElement>>;
+  Await: <T>(props: AwaitProps<T>) => ReactNode;
+  /** True where every navigation loads a document (no client-side router). */
+  readonly loadsDocuments: boolean;
+};
+
+let installed: Navigation | null = null;
+
+export function installNavigation(navigation: Navigation): void {
+  installed = navigation;
+}
+
+function current(): Navigation {
+  if (!installed) throw new Error("No router installed: the page's entry installs one before rendering");
+  return installed;
+}
+
+export const Link: Navigation["Link"] = (props) => createElement(current().Link, props);
+export const NavLink: Navigation["NavLink"] = (props) => createElement(current().NavLink, props);
+export const Await = <T>(props: AwaitProps<T>): ReactNode =>
+  createElement(current().Await as ComponentType<AwaitProps<T>>, props);
+export const useLocation: Navigation["useLocation"] = () => current().useLocation();
+export const useNavigate: Navigation["useNavigate"] = () => current().useNavigate();
+export const useSearchParams: Navigation["useSearchParams"] = (init) => current().useSearchParams(init);
+export const useRouteLoaderData: Navigation["useRouteLoaderData"] = (routeId) => current().useRouteLoaderData(routeId);
+/** Whether links load documents (no client-side router on this page). */
+export const loadsDocuments = (): boolean => current().loadsDocuments;

@@ -1,0 +1,105 @@
+import { createContext, Suspense, use } from "react";
+import {
+  DEFERRED_ATTRIBUTE,
+  type DeferredOutcome,
+  STANDALONE_DATA_ID,
+  type StandaloneData,
+  type StandalonePage,
+  scriptJson,
+} from "./standalone";
+
+/** The standalone entry's built module and the modules it imports (written by the build). */
+export interface StandaloneEntry {
+  module: string;
+  imports: string[];
+}
+
+/**
+ * What only the server's document render knows (app/entry.server.tsx provides it): the CSP
+ * nonce and the standalone entry's files. Absent in the browser, and so on every client render.
+ */
+export interface ServerDocument {
+  nonce: string;
+  standaloneEntry: StandaloneEntry | null;
+}
+
+export const ServerDocumentContext = createContext<ServerDocument | null>(null);
+
+/**
+ * In place of React Router's `<Scripts>` on a standalone page (ADR 0024): the page's data, each
+ * deferred value once it settles (streamed like React Router's), the entry's preloads and the
+ * module script, in the shape React Router writes them, so that they too wait for the first
+ * paint (hydrate-after-paint.server.ts).
+ */
+export function StandaloneScripts({
+  page,
+  root,
+  route,
+  entry,
+  nonce,
+}: {
+  page: StandalonePage;
+  root: unknown;
+  route: Record<string, unknown>;
+  entry: StandaloneEntry;
+  nonce: string;
+}) {
+  const now: Record<string, unknown> = {};
+  const later: [string, Promise<unknown>][] = [];
+  for (const [name, value] of Object.entries(route)) {
+    if (value instanceof Promise) later.push([name, value]);
+    else now[name] = value;
+  }
+  const data: StandaloneData = { page, root, route: now, deferred: later.map(([name]) => name) };
+  return (
+    <>
+      <JsonScript id={STANDALONE_DATA_ID} value={data} />
+      {later.map(([name, value]) => (
+        <Suspense key={name} fallback={null}>
+          <Deferred name={name} value={value} />
+        </Suspense>
+      ))}
+      {[entry.module, ...entry.imports].map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+      ))}
+      <script
+        type="module"
+        async
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: one import of the build's own module, its address escaped
+        dangerouslySetInnerHTML={{ __html: `import ${scriptJson(entry.module)};` }}
+      />
+    </>
+  );
+}
+
+function Deferred({ name, value }: { name: string; value: Promise<unknown> }) {
+  return <JsonScript {...{ [DEFERRED_ATTRIBUTE]: name }} value={use(settled(value))} />;
+}
+
+/** Data for the page's script, which the browser does not run: JSON that cannot end the element. */
+function JsonScript({ value, ...attributes }: { value: unknown; id?: string }) {
+  return (
+    <script
+      type="application/json"
+      {...attributes}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped (scriptJson)
+      dangerouslySetInnerHTML={{ __html: scriptJson(value) }}
+    />
+  );
+}
+
+const outcomes = new WeakMap<Promise<unknown>, Promise<DeferredOutcome>>();
+
+/** The value's outcome, one promise per value so that React reads the same one again. */
+function settled(value: Promise<unknown>): Promise<DeferredOutcome> {
+  let outcome = outcomes.get(value);
+  if (!outcome) {
+    outcome = value.then(
+      (resolved): DeferredOutcome => ({ ok: true, value: resolved }),
+      (): DeferredOutcome => ({ ok: false }),
+    );
+    outcomes.set(value, outcome);
+  }
+  return outcome;
+}

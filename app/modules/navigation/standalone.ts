@@ -1,0 +1,94 @@
+/**
+ * Standalone pages (ADR 0024): pages sent without React Router's browser runtime. The server
+ * renders them with React Router like every page, then writes, instead of React Router's
+ * scripts, the page's data as JSON and one module that hydrates the page's frame and its own
+ * part with the document as their router (`./document.tsx`).
+ *
+ * A route becomes one with `export const handle = standaloneHandle("product")`, and the entry
+ * (`app/entry.standalone.tsx`) says how to render that page from its loader's data.
+ */
+
+/** The element the page's frame and part are rendered in, and hydrated from. */
+export const STANDALONE_ROOT_ID = "mandi-page";
+/** The JSON of the page: which page, the root's data and the route's data. */
+export const STANDALONE_DATA_ID = "mandi-page-data";
+/** The attribute naming a deferred value's JSON, written once the value is ready. */
+export const DEFERRED_ATTRIBUTE = "data-mandi-deferred";
+
+export type StandalonePage = "product";
+
+export interface StandaloneHandle {
+  standalone: StandalonePage;
+}
+
+export function standaloneHandle(page: StandalonePage): StandaloneHandle {
+  return { standalone: page };
+}
+
+export function isStandaloneHandle(handle: unknown): handle is StandaloneHandle {
+  return typeof handle === "object" && handle !== null && typeof (handle as StandaloneHandle).standalone === "string";
+}
+
+/** What the server writes as the page's JSON; `deferred` names the route's values that follow. */
+export interface StandaloneData {
+  page: StandalonePage;
+  root: unknown;
+  route: Record<string, unknown>;
+  deferred: string[];
+}
+
+/** A deferred value as the server writes it once settled. */
+export type DeferredOutcome = { ok: true; value: unknown } | { ok: false };
+
+/** JSON safe inside a script element: no `</script>` or `<!--` can close or bend it. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * The page's data in the browser, with each deferred value as a promise React can read at once
+ * when its JSON is already in the document (`status` and `value` set, as React's `use` reads
+ * them), or that settles when the document has finished loading.
+ */
+export function readStandaloneData(doc: Document): StandaloneData & { values: Record<string, unknown> } {
+  const text = doc.getElementById(STANDALONE_DATA_ID)?.textContent;
+  if (!text) throw new Error(`The page has no #${STANDALONE_DATA_ID}`);
+  const data = JSON.parse(text) as StandaloneData;
+  const values: Record<string, unknown> = { ...data.route };
+  for (const name of data.deferred) values[name] = deferredValue(doc, name);
+  return { ...data, values };
+}
+
+type Tracked<T> = Promise<T> & { status?: "fulfilled" | "rejected"; value?: T; reason?: unknown };
+
+function deferredValue(doc: Document, name: string): Promise<unknown> {
+  const read = (): DeferredOutcome | null => {
+    const text = doc.querySelector(`script[${DEFERRED_ATTRIBUTE}="${name}"]`)?.textContent;
+    return text ? (JSON.parse(text) as DeferredOutcome) : null;
+  };
+  const settle = (outcome: DeferredOutcome | null): Tracked<unknown> => {
+    if (outcome?.ok) {
+      const promise: Tracked<unknown> = Promise.resolve(outcome.value);
+      promise.status = "fulfilled";
+      promise.value = outcome.value;
+      return promise;
+    }
+    const reason = new Error(`The page's ${name} did not arrive`);
+    const promise: Tracked<unknown> = Promise.reject(reason);
+    promise.catch(() => {});
+    promise.status = "rejected";
+    promise.reason = reason;
+    return promise;
+  };
+  const now = read();
+  if (now || doc.readyState !== "loading") return settle(now);
+  return new Promise((resolve, reject) => {
+    doc.addEventListener(
+      "DOMContentLoaded",
+      () => {
+        settle(read()).then(resolve, reject);
+      },
+      { once: true },
+    );
+  });
+}
