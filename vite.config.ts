@@ -53,6 +53,19 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // base64 inside the stylesheets.
     assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
     rolldownOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    // React, React DOM and the scheduler in one chunk: two entries (React Router's and the
+    // standalone pages', ADR 0024) share them, and apart they cost 0.9 KB more gzipped a page.
+    // React Router reads this option's `output` in place of its own, whose names these are.
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            entryFileNames: "assets/[name]-[hash].js",
+            codeSplitting: {
+              groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+            },
+          },
+        },
   },
   plugins: [inlineScript(), reactRouter(), standaloneEntry("app/entry.standalone.tsx")],
 }));

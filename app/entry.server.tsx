@@ -5,7 +5,8 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from "react-rout
 import { hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
 import "./modules/navigation/react-router";
 import standaloneEntry from "virtual:mandi/standalone-entry";
-import { ServerDocumentContext } from "./modules/navigation/standalone-scripts";
+import { ServerDocumentContext } from "./modules/navigation/server-document";
+import { standaloneScripts } from "./modules/navigation/standalone-scripts";
 
 export const streamTimeout = 5_000;
 /** How long a page's shell waits for the rest of the page before it is sent on its own. */
@@ -52,7 +53,7 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentContext value={{ nonce, standaloneEntry }}>
+      <ServerDocumentContext value={{ standaloneScripts: standaloneScripts(standaloneEntry, nonce) }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerDocumentContext>,
       {

@@ -6,7 +6,8 @@ import type { ProductSummary } from "./modules/catalog/products.server";
 import { HYDRATING_EVENT } from "./modules/http/hydration-events";
 import { documentNavigation } from "./modules/navigation/document";
 import { installNavigation } from "./modules/navigation/navigation";
-import { readStandaloneData, STANDALONE_ROOT_ID, type StandalonePage } from "./modules/navigation/standalone";
+import { STANDALONE_ROOT_ID, type StandalonePage } from "./modules/navigation/standalone";
+import { readStandaloneData } from "./modules/navigation/standalone-data";
 
 /**
  * The browser entry of standalone pages (ADR 0024): a product page hydrates its frame and its own

@@ -1,4 +1,4 @@
-import { type ComponentProps, type CSSProperties, type ReactNode, useContext } from "react";
+import { type CSSProperties, type ReactNode, useContext } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -19,8 +19,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { accountBadge } from "./modules/accounts/request.server";
 import { INERT_REL_PREFIX } from "./modules/http/hydration-events";
+import { ServerDocumentContext } from "./modules/navigation/server-document";
 import { isStandaloneHandle, STANDALONE_ROOT_ID } from "./modules/navigation/standalone";
-import { ServerDocumentContext, StandaloneScripts } from "./modules/navigation/standalone-scripts";
 import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <div id={STANDALONE_ROOT_ID} className="standalone-root">
               {children}
             </div>
-            <StandaloneScripts {...standalone} />
+            {standalone.scripts}
           </>
         ) : (
           <>
@@ -94,22 +94,16 @@ export function Layout({ children }: { children: ReactNode }) {
  * route says so, it rendered without an error and the build has the standalone entry; else with
  * React Router. In the browser (React Router's own renders) always with React Router.
  */
-function useStandalone(root: unknown): ComponentProps<typeof StandaloneScripts> | null {
-  const server = useContext(ServerDocumentContext);
+function useStandalone(root: unknown): { scripts: ReactNode } | null {
+  const render = useContext(ServerDocumentContext)?.standaloneScripts;
   const matches = useMatches();
   const error = useRouteError();
   const leaf = matches.at(-1);
   // useRouteError answers null, not undefined, when no boundary is showing.
   const failed = error !== undefined && error !== null;
-  if (!server?.standaloneEntry || failed || !leaf || !isStandaloneHandle(leaf.handle)) return null;
+  if (!render || failed || !leaf || !isStandaloneHandle(leaf.handle)) return null;
   if (typeof leaf.loaderData !== "object" || leaf.loaderData === null) return null;
-  return {
-    page: leaf.handle.standalone,
-    root,
-    route: leaf.loaderData as Record<string, unknown>,
-    entry: server.standaloneEntry,
-    nonce: server.nonce,
-  };
+  return { scripts: render(leaf.handle.standalone, root, leaf.loaderData as Record<string, unknown>) };
 }
 
 /**

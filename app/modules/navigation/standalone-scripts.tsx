@@ -1,4 +1,5 @@
-import { createContext, Suspense, use } from "react";
+import { Suspense, use } from "react";
+import type { RenderStandaloneScripts } from "./server-document";
 import {
   DEFERRED_ATTRIBUTE,
   type DeferredOutcome,
@@ -14,16 +15,11 @@ export interface StandaloneEntry {
   imports: string[];
 }
 
-/**
- * What only the server's document render knows (app/entry.server.tsx provides it): the CSP
- * nonce and the standalone entry's files. Absent in the browser, and so on every client render.
- */
-export interface ServerDocument {
-  nonce: string;
-  standaloneEntry: StandaloneEntry | null;
+/** Renders a standalone page's scripts with the response's nonce (the document render's `ServerDocument`). */
+export function standaloneScripts(entry: StandaloneEntry | null, nonce: string): RenderStandaloneScripts | null {
+  if (!entry) return null;
+  return (page, root, route) => <StandaloneScripts page={page} root={root} route={route} entry={entry} nonce={nonce} />;
 }
-
-export const ServerDocumentContext = createContext<ServerDocument | null>(null);
 
 /**
  * In place of React Router's `<Scripts>` on a standalone page (ADR 0024): the page's data, each

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFERRED_ATTRIBUTE, readStandaloneData, STANDALONE_DATA_ID, scriptJson } from "./standalone";
+import { DEFERRED_ATTRIBUTE, STANDALONE_DATA_ID, scriptJson } from "./standalone";
+import { readStandaloneData } from "./standalone-data";
 
 /** The few parts of a document the reader uses, with the page's script elements as texts. */
 function fakeDocument(page: unknown, deferred: Record<string, unknown>, readyState: DocumentReadyState) {
