@@ -5,7 +5,7 @@ import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
 import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.ts";
 import { inlineScript } from "./scripts/vite-inline-script.ts";
-import { standaloneEntry } from "./scripts/vite-standalone-entry.ts";
+import { standaloneEntries } from "./scripts/vite-standalone-entry.ts";
 
 const require = createRequire(import.meta.url);
 const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
@@ -67,5 +67,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           },
         },
   },
-  plugins: [inlineScript(), reactRouter(), standaloneEntry("app/entry.standalone.tsx")],
+  plugins: [
+    inlineScript(),
+    reactRouter(),
+    standaloneEntries({ home: "app/standalone/home.client.tsx", product: "app/standalone/product.client.tsx" }),
+  ],
 }));

@@ -1,5 +1,5 @@
-/** The standalone entry's built files (scripts/vite-standalone-entry.ts); null in development. */
+/** Each standalone page's built files (scripts/vite-standalone-entry.ts); null in development. */
 declare module "virtual:mandi/standalone-entry" {
-  const entry: { module: string; imports: string[] } | null;
+  const entry: Record<"home" | "product", { module: string; imports: string[] }> | null;
   export default entry;
 }

@@ -9,15 +9,16 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const RECORD = "standalone-entry.json";
 
 /**
- * The standalone pages' entry (ADR 0024) is one more input of React Router's client build, so it
- * shares that build's chunks (React, the shared components) with the other pages. The client
- * build records its module and the modules it imports; the server build reads that record as
- * `virtual:mandi/standalone-entry`, which the document render uses to write the page's scripts.
- * In development there is no record: every page runs with React Router.
+ * The standalone pages' entries (ADR 0024), one per page, are more inputs of React Router's
+ * client build, so they share that build's chunks (React, the shared components) with the other
+ * pages. The client build records each entry's module and the modules it imports; the server
+ * build reads that record as `virtual:mandi/standalone-entry`, which the document render uses to
+ * write the page's scripts. In development there is no record: every page runs with React Router.
  */
-export function standaloneEntry(entry: string): Plugin {
+export function standaloneEntries(entries: Record<string, string>): Plugin {
   let config: ResolvedConfig;
-  const entryPath = () => path.resolve(config.root, entry);
+  const entryPaths = () =>
+    Object.entries(entries).map(([page, file]) => [page, path.resolve(config.root, file)] as const);
   const recordPath = () => path.resolve(config.root, config.build.outDir, "..", RECORD);
   return {
     name: "mandi:standalone-entry",
@@ -29,12 +30,16 @@ export function standaloneEntry(entry: string): Plugin {
       const input = options.input;
       if (!Array.isArray(input))
         throw new Error("mandi:standalone-entry expects React Router's client inputs as a list");
-      return { ...options, input: [...input, entryPath()] };
+      return { ...options, input: [...input, ...entryPaths().map(([, file]) => file)] };
     },
     writeBundle(_output, bundle) {
       if (config.build.ssr) return;
-      const record = entryFiles(bundle, entryPath(), config.base);
-      if (!record) this.error(`the client build has no chunk for ${entry}`);
+      const record: Record<string, { module: string; imports: string[] }> = {};
+      for (const [page, file] of entryPaths()) {
+        const files = entryFiles(bundle, file, config.base);
+        if (!files) this.error(`the client build has no chunk for ${file}`);
+        record[page] = files;
+      }
       writeFileSync(recordPath(), `${JSON.stringify(record, null, 2)}\n`);
     },
     resolveId(id) {

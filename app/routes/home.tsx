@@ -1,11 +1,10 @@
-import { BannerSlider } from "../components/banner-slider";
-import { CategorySection, SECTION_PAGE_SIZE } from "../components/category-section";
-import { AppLink } from "../components/ui/app-link";
-import { imageAt } from "../components/ui/product-image";
+import { SECTION_PAGE_SIZE } from "../components/category-section";
+import { HomePage, type HomeTile } from "../components/home-page";
 import { NO_FILTERS } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { brandsWithProducts, pickCategories, topCategories } from "../modules/catalog/outline";
 import { HOME_KEEP_SECONDS } from "../modules/http/keep";
+import { standaloneHandle } from "../modules/navigation/standalone";
 import { requireStore } from "../modules/store/require-store.server";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
 import { storeView } from "../modules/store/settings";
@@ -14,6 +13,9 @@ import type { Route } from "./+types/home";
 /** Up to 4 random category sections; the first 3 render with the page, the 4th loads near view. */
 const SECTIONS = 4;
 const EAGER_SECTIONS = 3;
+
+/** Sent without React Router's browser runtime: a page shoppers land on stays light (ADR 0024). */
+export const handle = standaloneHandle("home");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = requireStore(context);
@@ -51,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const tile = ({ name, slug, logo }: Tile): Tile => ({ name, slug, logo });
+const tile = ({ name, slug, logo }: HomeTile): HomeTile => ({ name, slug, logo });
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
@@ -69,93 +71,5 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banners, brands, categories, sections, title, tagline } = loaderData;
-  return (
-    <>
-      <h1 className="visually-hidden">{title}</h1>
-      <BannerSlider banners={banners} />
-      {tagline ? <p className="lead">{tagline}</p> : null}
-      <TileGrid
-        id="shop-by-category"
-        heading="Shop by Category"
-        tiles={categories}
-        href={(c) => `/products?category=${encodeURIComponent(c.slug)}`}
-        logo={CATEGORY_LOGO}
-      />
-      <TileGrid
-        id="shop-by-brand"
-        heading="Shop by Brand"
-        tiles={brands}
-        href={(b) => `/products?brand=${encodeURIComponent(b.slug)}`}
-        logo={BRAND_LOGO}
-        className="tile-grid--brands"
-      />
-      {sections.map((s) => (
-        <CategorySection key={s.category.slug} category={s.category} first={s.first} />
-      ))}
-    </>
-  );
-}
-
-interface Tile {
-  name: string;
-  slug: string;
-  logo: string | null;
-}
-
-/**
- * How big a tile's logo is laid out at most (app.css): a square icon for a category, a 2:1
- * badge for a brand. Stored logos go out as WebP 160 px wide: on a phone, where the tiles are
- * smaller (56 and 80 px), that is sharp at 2x and nearly at 3x; a larger candidate for each of
- * 54 tiles cost the page 270 bytes compressed, past the first round trip (ADR 0017).
- */
-interface LogoBox {
-  width: number;
-  height: number;
-}
-const CATEGORY_LOGO: LogoBox = { width: 72, height: 72 };
-const BRAND_LOGO: LogoBox = { width: 96, height: 48 };
-
-/** A titled grid of category or brand tiles, each a link into the products page. */
-function TileGrid({
-  id,
-  heading,
-  tiles,
-  href,
-  logo,
-  className = "",
-}: {
-  id: string;
-  heading: string;
-  tiles: Tile[];
-  href: (tile: Tile) => string;
-  logo: LogoBox;
-  className?: string;
-}) {
-  if (tiles.length === 0) return null;
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{heading}</h2>
-      <ul className={`tile-grid ${className}`.trim()}>
-        {tiles.map((t) => (
-          <li key={t.slug}>
-            <AppLink to={href(t)} className="tile">
-              {t.logo ? (
-                <img
-                  src={imageAt(t.logo, 160)}
-                  alt=""
-                  width={logo.width}
-                  height={logo.height}
-                  loading="lazy"
-                  decoding="async"
-                  fetchPriority="low"
-                />
-              ) : null}
-              <span>{t.name}</span>
-            </AppLink>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <HomePage {...loaderData} />;
 }

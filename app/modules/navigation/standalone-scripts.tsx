@@ -9,16 +9,21 @@ import {
   scriptJson,
 } from "./standalone";
 
-/** The standalone entry's built module and the modules it imports (written by the build). */
+/** A standalone page's built entry module and the modules it imports (written by the build). */
 export interface StandaloneEntry {
   module: string;
   imports: string[];
 }
 
 /** Renders a standalone page's scripts with the response's nonce (the document render's `ServerDocument`). */
-export function standaloneScripts(entry: StandaloneEntry | null, nonce: string): RenderStandaloneScripts | null {
-  if (!entry) return null;
-  return (page, root, route) => <StandaloneScripts page={page} root={root} route={route} entry={entry} nonce={nonce} />;
+export function standaloneScripts(
+  entries: Record<StandalonePage, StandaloneEntry> | null,
+  nonce: string,
+): RenderStandaloneScripts | null {
+  if (!entries) return null;
+  return (page, root, route) => (
+    <StandaloneScripts page={page} root={root} route={route} entry={entries[page]} nonce={nonce} />
+  );
 }
 
 /**

@@ -4,8 +4,8 @@
  * scripts, the page's data as JSON and one module that hydrates the page's frame and its own
  * part with the document as their router (`./document.tsx`).
  *
- * A route becomes one with `export const handle = standaloneHandle("product")`, and the entry
- * (`app/entry.standalone.tsx`) says how to render that page from its loader's data.
+ * A route becomes one with `export const handle = standaloneHandle("product")`, and its entry
+ * (`app/standalone/<page>.client.tsx`) renders that page from its loader's data.
  */
 
 /** The element the page's frame and part are rendered in, and hydrated from. */
@@ -15,7 +15,7 @@ export const STANDALONE_DATA_ID = "mandi-page-data";
 /** The attribute naming a deferred value's JSON, written once the value is ready. */
 export const DEFERRED_ATTRIBUTE = "data-mandi-deferred";
 
-export type StandalonePage = "product";
+export type StandalonePage = "home" | "product";
 
 export interface StandaloneHandle {
   standalone: StandalonePage;

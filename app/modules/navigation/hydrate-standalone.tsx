@@ -1,0 +1,35 @@
+import { type ReactNode, StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { AppShell, type RootData } from "../../components/app-shell";
+import { HYDRATING_EVENT } from "../http/hydration-events";
+import { documentNavigation } from "./document";
+import { installNavigation } from "./navigation";
+import { STANDALONE_ROOT_ID } from "./standalone";
+import { readStandaloneData } from "./standalone-data";
+
+/**
+ * Hydrates a standalone page (ADR 0024): its frame and its own part, with the document as their
+ * router, without React Router's browser runtime. `render` is what the page's route component
+ * renders on the server, from the same loader data (`app/standalone/*.client.tsx`).
+ */
+export function hydrateStandalone(render: (values: Record<string, unknown>) => ReactNode): void {
+  const hydrate = () => {
+    const data = readStandaloneData(document);
+    const container = document.getElementById(STANDALONE_ROOT_ID);
+    if (!container) throw new Error(`The page has no #${STANDALONE_ROOT_ID}`);
+    installNavigation(documentNavigation({ root: data.root }));
+    // From here on React answers clicks itself; the ones before were kept by the page (ADR 0015).
+    document.dispatchEvent(new Event(HYDRATING_EVENT));
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppShell root={data.root as RootData}>{render(data.values)}</AppShell>
+        </StrictMode>,
+      );
+    });
+  };
+  // The page's deferred parts are written as they arrive: React takes the page once it is whole.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrate, { once: true });
+  else hydrate();
+}
