@@ -103,7 +103,8 @@ function useStandalone(root: unknown): { scripts: ReactNode } | null {
   const failed = error !== undefined && error !== null;
   if (!render || failed || !leaf || !isStandaloneHandle(leaf.handle)) return null;
   if (typeof leaf.loaderData !== "object" || leaf.loaderData === null) return null;
-  return { scripts: render(leaf.handle.standalone, root, leaf.loaderData as Record<string, unknown>) };
+  const scripts = render(leaf.handle.standalone, root, leaf.loaderData as Record<string, unknown>);
+  return scripts ? { scripts } : null;
 }
 
 /**

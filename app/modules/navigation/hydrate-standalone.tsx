@@ -13,23 +13,20 @@ import { readStandaloneData } from "./standalone-data";
  * renders on the server, from the same loader data (`app/standalone/*.client.tsx`).
  */
 export function hydrateStandalone(render: (values: Record<string, unknown>) => ReactNode): void {
-  const hydrate = () => {
-    const data = readStandaloneData(document);
-    const container = document.getElementById(STANDALONE_ROOT_ID);
-    if (!container) throw new Error(`The page has no #${STANDALONE_ROOT_ID}`);
-    installNavigation(documentNavigation({ root: data.root }));
-    // From here on React answers clicks itself; the ones before were kept by the page (ADR 0015).
-    document.dispatchEvent(new Event(HYDRATING_EVENT));
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <AppShell root={data.root as RootData}>{render(data.values)}</AppShell>
-        </StrictMode>,
-      );
-    });
-  };
-  // The page's deferred parts are written as they arrive: React takes the page once it is whole.
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrate, { once: true });
-  else hydrate();
+  // A deferred part still streaming is a promise that settles once the document is whole; React
+  // hydrates the rest of the page meanwhile and that part when it comes (standalone-data.ts).
+  const data = readStandaloneData(document);
+  const container = document.getElementById(STANDALONE_ROOT_ID);
+  if (!container) throw new Error(`The page has no #${STANDALONE_ROOT_ID}`);
+  installNavigation(documentNavigation({ root: data.root }));
+  // From here on React answers clicks itself; the ones before were kept by the page (ADR 0015).
+  document.dispatchEvent(new Event(HYDRATING_EVENT));
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppShell root={data.root as RootData}>{render(data.values)}</AppShell>
+      </StrictMode>,
+    );
+  });
 }

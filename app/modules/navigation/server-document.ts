@@ -5,17 +5,17 @@ export type RenderStandaloneScripts = (
   page: StandalonePage,
   root: unknown,
   route: Record<string, unknown>,
-) => ReactNode;
+) => ReactNode | null;
 
 /**
  * What only the server's document render has (app/entry.server.tsx provides it): the scripts of
- * a standalone page (ADR 0024), with the response's nonce, or null when the build has no
- * standalone entry (development). Absent in the browser, so a page rendered there (React Router's
+ * a standalone page (ADR 0024), with the response's nonce, or null when the build has no entry
+ * for that page (development, or a page not yet in vite.config.ts): it then runs with React Router. Absent in the browser, so a page rendered there (React Router's
  * client-side navigation) always runs with React Router, and the browser's root module does not
  * carry the server's script writer.
  */
 export interface ServerDocument {
-  standaloneScripts: RenderStandaloneScripts | null;
+  standaloneScripts: RenderStandaloneScripts;
 }
 
 export const ServerDocumentContext = createContext<ServerDocument | null>(null);

@@ -56,3 +56,11 @@ describe("a standalone page's data in the browser", () => {
     expect(() => readStandaloneData(doc)).toThrow("The page has no #mandi-page-data");
   });
 });
+
+describe("the page's JSON", () => {
+  it("cannot end its script element or open a comment", () => {
+    const text = scriptJson({ name: "</script><script>alert(1)</script>", note: "<!--" });
+    expect(text).not.toContain("<");
+    expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>", note: "<!--" });
+  });
+});

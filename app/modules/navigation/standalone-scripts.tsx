@@ -17,13 +17,13 @@ export interface StandaloneEntry {
 
 /** Renders a standalone page's scripts with the response's nonce (the document render's `ServerDocument`). */
 export function standaloneScripts(
-  entries: Record<StandalonePage, StandaloneEntry> | null,
+  entries: Record<string, StandaloneEntry | undefined> | null,
   nonce: string,
-): RenderStandaloneScripts | null {
-  if (!entries) return null;
-  return (page, root, route) => (
-    <StandaloneScripts page={page} root={root} route={route} entry={entries[page]} nonce={nonce} />
-  );
+): RenderStandaloneScripts {
+  return (page, root, route) => {
+    const entry = entries?.[page];
+    return entry ? <StandaloneScripts page={page} root={root} route={route} entry={entry} nonce={nonce} /> : null;
+  };
 }
 
 /**

@@ -1,0 +1,22 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { standaloneScripts } from "./standalone-scripts";
+
+const ENTRY = { module: "/assets/product.client-abc.js", imports: ["/assets/react-def.js"] };
+
+describe("a standalone page's scripts", () => {
+  it("are written for a page the build has an entry for, in React Router's shape", () => {
+    const scripts = standaloneScripts({ product: ENTRY }, "n0nce")("product", { csrf: "t" }, { product: { id: "p1" } });
+    const html = renderToStaticMarkup(scripts);
+    expect(html).toContain('<script type="application/json" id="mandi-page-data">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/react-def.js" nonce="n0nce"/>');
+    expect(html).toContain(
+      '<script type="module" async="" nonce="n0nce">import "/assets/product.client-abc.js";</script>',
+    );
+  });
+
+  it("are not written for a page without an entry, nor without a build's record: it runs with React Router", () => {
+    expect(standaloneScripts({ product: ENTRY }, "n")("home", {}, {})).toBeNull();
+    expect(standaloneScripts(null, "n")("product", {}, {})).toBeNull();
+  });
+});
