@@ -70,6 +70,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     inlineScript(),
     reactRouter(),
-    standaloneEntries({ home: "app/standalone/home.client.tsx", product: "app/standalone/product.client.tsx" }),
+    standaloneEntries({
+      home: "app/standalone/home.client.tsx",
+      product: "app/standalone/product.client.tsx",
+      products: "app/standalone/products.client.tsx",
+    }),
   ],
 }));

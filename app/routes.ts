@@ -23,6 +23,7 @@ export default [
   ]),
   route("media/*", "routes/media.ts"),
   route("api/products", "routes/api/products.ts"),
+  route("api/listing", "routes/api/listing.ts"),
   route("api/search/suggestions", "routes/api/search-suggestions.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
   route("api/pincodes/:pincode", "routes/api/pincode.ts"),

@@ -249,7 +249,7 @@ test("a page paints before its scripts load, then they load and hydrate it witho
   expect(errors).toEqual([]);
 });
 
-test.describe("home and a product page opened as documents run without React Router's browser runtime", () => {
+test.describe("home, a product page and a listing opened as documents run without React Router's browser runtime", () => {
   test("their scripts hold no React Router and come to at most 90 KB gzipped; they hydrate; their links load pages", async ({
     page,
   }) => {
@@ -258,7 +258,7 @@ test.describe("home and a product page opened as documents run without React Rou
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    for (const path of ["/", "/products/amul-fresh-paneer-block-1-kg"]) {
+    for (const path of ["/", "/products?category=dairy-and-eggs", "/products/amul-fresh-paneer-block-1-kg"]) {
       const scripts = scriptsOf(page);
       await page.goto(path);
       // Suggestions come only once the page's scripts run.
@@ -291,19 +291,71 @@ test.describe("home and a product page opened as documents run without React Rou
     await expect(page).toHaveURL(/\/products$/);
     await expect(cards(page).first()).toBeVisible();
     expect(await page.evaluate(() => "samePage" in window)).toBe(false);
+    errors.length = 0; // what a page being left printed is not this page's
 
-    // From a listing, React Router opens a product page in the browser, as before.
+    // The listing shows other listings in place, from their data, with their address and title.
     await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
     await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
     await page.keyboard.press("Escape");
     await page.evaluate(() => Object.assign(window, { samePage: true }));
-    await cards(page).first().getByRole("link").first().click();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dairy & Eggs" }).click();
+    await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Dairy & Eggs \| /);
+    await page.getByLabel("Sort by").selectOption("priceDesc");
+    await expect(page).toHaveURL(/category=dairy-and-eggs&sort=priceDesc$/);
+    await expect(cards(page).first()).toBeVisible();
+    const dearest = await cardPrices(page);
+    expect(dearest).toEqual([...dearest].sort((a, b) => b - a));
+    // Back and Forward show the listings again, in place.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+    // The header search shows its results in place too.
+    const search = page.getByRole("combobox", { name: "Search products" });
+    await search.fill("jeera");
+    await search.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “jeera”" })).toBeVisible();
     expect(await page.evaluate(() => "samePage" in window)).toBe(true);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByRole("link", { name: /^Cart/ }).first()).toContainText("2");
+
+    // A product from the listing is a page of its own.
+    await cards(page).first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+    expect(await page.evaluate(() => "samePage" in window)).toBe(false);
     expect(errors).toEqual([]);
+  });
+
+  test("reached from a page React Router runs, a listing and a product open in the browser, as before", async ({
+    page,
+  }) => {
+    await page.goto("/cart");
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("link", { name: "Continue Shopping" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dairy & Eggs" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+    await cards(page).first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("link", { name: /^Cart/ }).first()).toContainText("1");
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("a listing that cannot be shown in place is loaded as a document", async ({ page }) => {
+    await page.goto("/products");
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.route(/\/api\/listing/, (route) => route.fulfill({ status: 503, body: "" }));
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dairy & Eggs" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+    expect(await page.evaluate(() => "samePage" in window)).toBe(false);
   });
 });
 

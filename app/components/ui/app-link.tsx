@@ -1,5 +1,5 @@
 import { type ComponentProps, useEffect } from "react";
-import { loadsDocuments, useNavigate } from "../../modules/navigation/navigation";
+import { opensInPage, useNavigate } from "../../modules/navigation/navigation";
 
 /**
  * A link for the catalogue's long lists (product cards, category chips, tiles): a plain anchor
@@ -22,8 +22,6 @@ export function AppLink({
 export function useAppLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
-    // A page without a client-side router leaves its links to the browser (ADR 0024).
-    if (loadsDocuments()) return;
     const onClick = (event: MouseEvent) => {
       // Left clicks only, without modifier keys (a new tab stays a new tab), and only when
       // nothing else (the offline handler, a component) has taken the click.
@@ -32,7 +30,8 @@ export function useAppLinks(): void {
       const link = (event.target as Element | null)?.closest?.("a[data-app-link]");
       if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
       const url = new URL(link.href);
-      if (url.origin !== window.location.origin) return;
+      // A page without a client-side router leaves the rest of its links to the browser (ADR 0024).
+      if (url.origin !== window.location.origin || !opensInPage(url)) return;
       event.preventDefault();
       navigate(url.pathname + url.search + url.hash, {
         preventScrollReset: link.dataset.appLink === "keep-scroll",

@@ -142,3 +142,21 @@ export function activeFilterPills(
   if (f.disc !== null) pills.push({ key: "disc", label: `${f.disc}% off or more`, without: { ...base, disc: null } });
   return pills;
 }
+
+/** The names of the listing's category, sub-category and brand, as the outline spells them. */
+export interface ListingNames {
+  category: string | null;
+  sub: string | null;
+  brand: string | null;
+}
+
+/** The listing's heading: the search, else the narrowest of sub-category, category and brand. */
+export function listingHeading(f: ListingFilters, names: ListingNames): string {
+  if (f.q) return `Results for “${f.q}”`;
+  return names.sub ?? names.category ?? names.brand ?? "Products";
+}
+
+/** The listing's document title. */
+export function listingTitle(f: ListingFilters, names: ListingNames, storeTitle: string): string {
+  return `${listingHeading(f, names)} | ${storeTitle}`;
+}

@@ -1,4 +1,13 @@
-import { type AnchorHTMLAttributes, Component, type ReactNode, type RefAttributes, use, useMemo } from "react";
+import {
+  type AnchorHTMLAttributes,
+  Component,
+  type MouseEvent,
+  type ReactNode,
+  type RefAttributes,
+  use,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
 import type {
   AwaitProps,
   LinkProps,
@@ -11,27 +20,47 @@ import type {
 import type { Navigation } from "./navigation";
 
 /**
+ * What a standalone page shows for other addresses itself, without loading a document: the
+ * listing shows every `/products?...` from the loader's data fetched as JSON.
+ */
+export interface InPage {
+  /** Whether this page shows `url` by itself. */
+  shows(url: URL): boolean;
+  /** The page's data for `url`; rejects when it cannot be had (the document then loads). */
+  load(url: URL, signal: AbortSignal): Promise<unknown>;
+  /** The document's title for that data, with the root route's data. */
+  title(data: unknown, root: unknown): string;
+}
+
+/**
  * The shared components' router on a page sent without React Router's browser runtime
  * (ADR 0024): the page's own document is the router. A link is an ordinary link that loads the
- * next page (kept pages answer in a few milliseconds), `navigate` loads one too, and the location
- * is the document's, which never changes under the page. It renders what React Router renders
- * on the server for the same props, so the page hydrates without a difference.
+ * next page (kept pages answer in a few milliseconds), and `navigate` loads one too, except for
+ * the addresses the page shows itself (`inPage`): those it fetches and shows in place, with the
+ * address in the history, as React Router would. It renders what React Router renders on the
+ * server for the same props, so the page hydrates without a difference.
  */
-export function documentNavigation(loaderData: Readonly<Record<string, unknown>>): Navigation {
+export function documentNavigation(
+  loaderData: Readonly<Record<string, unknown>>,
+  page?: { data: unknown; inPage: InPage },
+): Navigation {
+  router = new DocumentRouter(page?.data ?? null, page?.inPage ?? null, loaderData.root);
   return {
-    loadsDocuments: true,
+    opensInPage: (url) => router?.opensInPage(url) ?? false,
     Link: DocumentLink,
     NavLink: DocumentNavLink,
     Await: DocumentAwait as Navigation["Await"],
-    useLocation: documentLocation,
+    useLocation: () => useRouterState().location,
     useNavigate: () => navigate,
+    usePendingLocation: () => useRouterState().pending,
     useSearchParams: () => {
-      const params = useMemo(() => new URLSearchParams(documentLocation().search), []);
+      const { search, pathname } = useRouterState().location;
+      const params = useMemo(() => new URLSearchParams(search), [search]);
       return [
         params,
         (next) => {
           const value = typeof next === "function" ? next(params) : next;
-          navigate({ pathname: documentLocation().pathname, search: `?${searchOf(value).toString()}` });
+          navigate({ pathname, search: `?${searchOf(value).toString()}` });
         },
       ];
     },
@@ -39,28 +68,175 @@ export function documentNavigation(loaderData: Readonly<Record<string, unknown>>
   };
 }
 
-let location: Location | undefined;
-
-/** The document's location: the same object for the page's life, as nothing navigates in it. */
-function documentLocation(): Location {
-  location ??= {
-    pathname: window.location.pathname,
-    search: window.location.search,
-    hash: window.location.hash,
-    state: null,
-    key: "default",
-  };
-  return location;
+/** The data the page shows now: its loader's, or the last in-page navigation's. */
+export function usePageData(): unknown {
+  return useRouterState().data;
 }
 
-const navigate = ((to: To | number, options?: { replace?: boolean }) => {
+interface RouterState {
+  location: Location;
+  /** Where an in-page navigation is going while its data loads. */
+  pending: Location | null;
+  data: unknown;
+}
+
+interface Going {
+  replace?: boolean;
+  /** Keep the scroll position (React Router's `preventScrollReset`). */
+  keepScroll?: boolean;
+}
+
+/** What the page keeps in each history entry it makes. */
+interface EntryState {
+  mandiKey: string;
+  scrollY?: number;
+}
+
+class DocumentRouter {
+  private state: RouterState;
+  private readonly listeners = new Set<() => void>();
+  private going: AbortController | null = null;
+
+  constructor(
+    data: unknown,
+    private readonly inPage: InPage | null,
+    private readonly root: unknown,
+  ) {
+    const entry = window.history.state as Partial<EntryState> | null;
+    this.state = { location: locationOf(window.location, entry?.mandiKey ?? "default"), pending: null, data };
+    if (inPage) window.addEventListener("popstate", (event) => this.popped(event.state as Partial<EntryState> | null));
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = () => this.state;
+
+  opensInPage(url: URL): boolean {
+    return url.origin === window.location.origin && this.inPage !== null && this.inPage.shows(url);
+  }
+
+  navigate(href: string, going: Going): void {
+    const url = new URL(href, window.location.href);
+    if (!this.opensInPage(url)) {
+      if (going.replace) window.location.replace(url);
+      else window.location.assign(url);
+      return;
+    }
+    void this.show(url, going, null);
+  }
+
+  private set(next: Partial<RouterState>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Fetches what `url` shows, then shows it with its address in the history; a failure loads it. */
+  private async show(url: URL, going: Going, popped: Partial<EntryState> | null): Promise<void> {
+    const inPage = this.inPage;
+    if (!inPage) return;
+    const { location } = this.state;
+    const samePlace = url.pathname === location.pathname && url.search === location.search;
+    if (samePlace && !popped && url.hash && url.hash !== location.hash) {
+      // Only the hash differs: the browser's own jump (its popstate updates the location).
+      window.location.hash = url.hash;
+      return;
+    }
+    this.going?.abort();
+    const going$ = new AbortController();
+    this.going = going$;
+    const key = popped?.mandiKey ?? Math.random().toString(36).slice(2, 10);
+    const target = locationOf(url, key);
+    this.set({ pending: target });
+    let data: unknown;
+    try {
+      data = await inPage.load(url, going$.signal);
+    } catch {
+      if (going$.signal.aborted) return;
+      // The page cannot show it: the server renders the address, or its error, as a document.
+      if (popped || going.replace) window.location.replace(url);
+      else window.location.assign(url);
+      return;
+    }
+    if (going$.signal.aborted) return;
+    this.going = null;
+    if (!popped) {
+      // The entry being left remembers where the shopper was, for Back.
+      const leaving = { ...(window.history.state as object | null), scrollY: window.scrollY };
+      window.history.replaceState(leaving, "");
+      const entry: EntryState = { mandiKey: key };
+      // The same address again shows it afresh in the same entry, as React Router does.
+      if (going.replace || samePlace) window.history.replaceState(entry, "", url);
+      else window.history.pushState(entry, "", url);
+    }
+    this.set({ location: target, pending: null, data });
+    document.title = inPage.title(data, this.root);
+    const scrollTo = popped ? (popped.scrollY ?? null) : going.keepScroll ? null : 0;
+    if (scrollTo !== null) requestAnimationFrame(() => window.scrollTo(0, scrollTo));
+  }
+
+  /** Back and Forward between addresses this page showed. */
+  private popped(entry: Partial<EntryState> | null): void {
+    const url = new URL(window.location.href);
+    const { location } = this.state;
+    if (url.pathname === location.pathname && url.search === location.search) {
+      this.set({ location: { ...location, hash: url.hash } });
+      return;
+    }
+    if (!this.opensInPage(url)) {
+      window.location.reload();
+      return;
+    }
+    void this.show(url, {}, { scrollY: entry?.scrollY, mandiKey: entry?.mandiKey ?? "default" });
+  }
+}
+
+let router: DocumentRouter | null = null;
+
+function useRouterState(): RouterState {
+  if (!router) throw new Error("No document router: documentNavigation() makes it");
+  return useSyncExternalStore(router.subscribe, router.snapshot, router.snapshot);
+}
+
+function locationOf(url: { pathname: string; search: string; hash: string }, key: string): Location {
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key };
+}
+
+const navigate = ((to: To | number, options?: { replace?: boolean; preventScrollReset?: boolean }) => {
   if (typeof to === "number") window.history.go(to);
-  else if (options?.replace) window.location.replace(hrefOf(to));
-  else window.location.assign(hrefOf(to));
+  else router?.navigate(hrefOf(to), { replace: options?.replace, keepScroll: options?.preventScrollReset });
 }) as NavigateFunction;
 
-function DocumentLink({ to, ref, ...rest }: LinkProps & RefAttributes<HTMLAnchorElement>) {
-  return <a {...anchorProps(rest)} ref={ref} href={hrefOf(to)} {...discovered(to)} />;
+/** A left click without modifier keys on a link the page shows itself: it navigates in place. */
+function inPageClick(
+  event: MouseEvent<HTMLAnchorElement>,
+  to: To,
+  props: { target?: string; replace?: boolean; preventScrollReset?: boolean; reloadDocument?: boolean },
+): void {
+  if (event.defaultPrevented || event.button !== 0 || props.reloadDocument) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (props.target && props.target !== "_self") return;
+  const url = new URL(hrefOf(to), window.location.href);
+  if (!router?.opensInPage(url)) return;
+  event.preventDefault();
+  router.navigate(url.href, { replace: props.replace, keepScroll: props.preventScrollReset });
+}
+
+function DocumentLink({ to, ref, onClick, ...rest }: LinkProps & RefAttributes<HTMLAnchorElement>) {
+  return (
+    <a
+      {...anchorProps(rest)}
+      ref={ref}
+      href={hrefOf(to)}
+      onClick={(event) => {
+        onClick?.(event);
+        inPageClick(event, to, rest);
+      }}
+      {...discovered(to)}
+    />
+  );
 }
 
 function DocumentNavLink({
@@ -71,10 +247,11 @@ function DocumentNavLink({
   className,
   style,
   children,
+  onClick,
   ...rest
 }: NavLinkProps & RefAttributes<HTMLAnchorElement>) {
   const href = hrefOf(to);
-  const active = isActive(documentLocation().pathname, href, end, caseSensitive);
+  const active = isActive(useRouterState().location.pathname, href, end, caseSensitive);
   const state = { isActive: active, isPending: false, isTransitioning: false };
   const classes = typeof className === "function" ? className(state) : className;
   return (
@@ -85,6 +262,10 @@ function DocumentNavLink({
       className={[classes, active ? "active" : null].filter(Boolean).join(" ")}
       style={typeof style === "function" ? style(state) : style}
       href={href}
+      onClick={(event) => {
+        onClick?.(event);
+        inPageClick(event, to, rest);
+      }}
       {...discovered(to)}
     >
       {typeof children === "function" ? children(state) : children}

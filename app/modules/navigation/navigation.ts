@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, type ReactNode, type RefAttributes } from "react";
 import type * as ReactRouter from "react-router";
-import type { AwaitProps, LinkProps, NavLinkProps } from "react-router";
+import type { AwaitProps, LinkProps, Location, NavLinkProps } from "react-router";
 
 /**
  * The links and location hooks of the components every page shares (header, footer, cards,
@@ -9,7 +9,8 @@ import type { AwaitProps, LinkProps, NavLinkProps } from "react-router";
  * - React Router's (`./react-router.ts`), on the server for every page and in the browser on
  *   the pages that navigate client-side (home, listings, cart, checkout, account...);
  * - the document's own (`./document.tsx`), in the browser on pages sent without React
- *   Router's browser runtime (a product page): each link loads a page, as without scripts.
+ *   Router's browser runtime (home, a product page, a listing): each link loads a page, as
+ *   without scripts, except the addresses the page shows in place (a listing's other listings).
  *
  * The shared components import these names from here rather than from "react-router", so a
  * page's scripts hold React Router only when the page uses it. The entry that runs first
@@ -22,8 +23,10 @@ export type Navigation = Pick<
   Link: ComponentType<LinkProps & RefAttributes<HTMLAnchorElement>>;
   NavLink: ComponentType<NavLinkProps & RefAttributes<HTMLAnchorElement>>;
   Await: <T>(props: AwaitProps<T>) => ReactNode;
-  /** True where every navigation loads a document (no client-side router). */
-  readonly loadsDocuments: boolean;
+  /** Where a navigation in the page is going while its data loads; null when none is. */
+  usePendingLocation: () => Location | null;
+  /** Whether following a link to `url` stays in this page (client-side), rather than loading a document. */
+  opensInPage: (url: URL) => boolean;
 };
 
 let installed: Navigation | null = null;
@@ -45,5 +48,6 @@ export const useLocation: Navigation["useLocation"] = () => current().useLocatio
 export const useNavigate: Navigation["useNavigate"] = () => current().useNavigate();
 export const useSearchParams: Navigation["useSearchParams"] = (init) => current().useSearchParams(init);
 export const useRouteLoaderData: Navigation["useRouteLoaderData"] = (routeId) => current().useRouteLoaderData(routeId);
-/** Whether links load documents (no client-side router on this page). */
-export const loadsDocuments = (): boolean => current().loadsDocuments;
+export const usePendingLocation: Navigation["usePendingLocation"] = () => current().usePendingLocation();
+/** Whether following a link to `url` stays in this page, rather than loading a document. */
+export const opensInPage = (url: URL): boolean => current().opensInPage(url);

@@ -1,9 +1,23 @@
-import { Await, Link, NavLink, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import {
+  Await,
+  Link,
+  NavLink,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { installNavigation } from "./navigation";
 
 /** React Router as the shared components' router: the server, and client-side pages (ADR 0024). */
 installNavigation({
-  loadsDocuments: false,
+  // Every address of the store is one of React Router's routes.
+  opensInPage: () => true,
+  usePendingLocation: () => {
+    const navigation = useNavigation();
+    return navigation.state === "loading" ? navigation.location : null;
+  },
   Link,
   NavLink,
   Await,

@@ -15,7 +15,7 @@ export const STANDALONE_DATA_ID = "mandi-page-data";
 /** The attribute naming a deferred value's JSON, written once the value is ready. */
 export const DEFERRED_ATTRIBUTE = "data-mandi-deferred";
 
-export type StandalonePage = "home" | "product";
+export type StandalonePage = "home" | "product" | "products";
 
 export interface StandaloneHandle {
   standalone: StandalonePage;
