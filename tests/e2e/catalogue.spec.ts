@@ -568,3 +568,49 @@ test.describe("server-rendered catalogue (before any JavaScript)", () => {
     expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
   });
 });
+
+test.describe("the listing's data as JSON (/api/listing)", () => {
+  test("is what the page shows for the same address", async ({ request }) => {
+    const search = "?category=dairy-and-eggs&sort=priceAsc&min=20&max=500";
+    const response = await request.get(`/api/listing${search}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+    const data = (await response.json()) as {
+      filters: { category: string; sort: string; min: number; max: number; page: number };
+      page: { products: { name: string; price: number }[]; hasMore: boolean };
+      categories: { name: string; slug: string }[];
+      subCategories: { name: string; slug: string }[];
+      names: { category: string | null; sub: string | null; brand: string | null };
+    };
+    expect(data.filters).toMatchObject({ category: "dairy-and-eggs", sort: "priceAsc", min: 20, max: 500, page: 1 });
+    expect(data.names).toEqual({ category: "Dairy & Eggs", sub: null, brand: null });
+    expect(data.categories.map((c) => c.slug)).toContain("dairy-and-eggs");
+    expect(data.subCategories.map((c) => c.name)).toContain("Milk & Curd");
+    const prices = data.page.products.map((p) => p.price);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const price of prices) {
+      expect(price).toBeGreaterThanOrEqual(20 * 100);
+      expect(price).toBeLessThanOrEqual(500 * 100);
+    }
+    // The page rendered on the server lists the same products in the same order.
+    const html = await (await request.get(`/products${search}`)).text();
+    const names = [...html.matchAll(/<h2 class="product-card__name">.*?<\/span>(.*?)<\/h2>/g)].map((m) =>
+      (m[1] ?? "")
+        .replace(/&amp;/g, "&")
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"'),
+    );
+    expect(names).toEqual(data.page.products.map((p) => p.name));
+  });
+
+  test("reads a mistyped address as the page does: what makes no sense is dropped, not refused", async ({
+    request,
+  }) => {
+    const response = await request.get("/api/listing?sort=cheapest&min=abc&disc=500&page=0&category=dairy-and-eggs");
+    expect(response.status()).toBe(200);
+    const data = (await response.json()) as { filters: Record<string, unknown>; page: { products: unknown[] } };
+    expect(data.filters).toMatchObject({ category: "dairy-and-eggs", sort: "newest", min: null, disc: null, page: 1 });
+    expect(data.page.products.length).toBeGreaterThan(0);
+  });
+});
