@@ -145,22 +145,22 @@ class DocumentRouter {
       return;
     }
     this.going?.abort();
-    const going$ = new AbortController();
-    this.going = going$;
+    const attempt = new AbortController();
+    this.going = attempt;
     const key = popped?.mandiKey ?? Math.random().toString(36).slice(2, 10);
     const target = locationOf(url, key);
     this.set({ pending: target });
     let data: unknown;
     try {
-      data = await inPage.load(url, going$.signal);
+      data = await inPage.load(url, attempt.signal);
     } catch {
-      if (going$.signal.aborted) return;
+      if (attempt.signal.aborted) return;
       // The page cannot show it: the server renders the address, or its error, as a document.
       if (popped || going.replace) window.location.replace(url);
       else window.location.assign(url);
       return;
     }
-    if (going$.signal.aborted) return;
+    if (attempt.signal.aborted) return;
     this.going = null;
     if (!popped) {
       // The entry being left remembers where the shopper was, for Back.
