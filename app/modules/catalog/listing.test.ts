@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   activeFilterPills,
   isFiltered,
+  listingHeading,
   listingHref,
+  listingTitle,
   NO_FILTERS,
   sortOptions,
   withBrand,
@@ -98,5 +100,29 @@ describe("changing filters", () => {
     });
     expect(pills.map((p) => p.label)).toEqual(["Dairy & Eggs", "Paneer", "From ₹100", "20% off or more"]);
     expect(pills[0]?.without).toMatchObject({ category: null, sub: null, min: 100 });
+  });
+});
+
+describe("the listing's heading and title", () => {
+  const none = { category: null, sub: null, brand: null };
+
+  it("names a search with its words", () => {
+    expect(listingHeading(parse("q=basmati&category=rice"), { ...none, category: "Rice" })).toBe(
+      "Results for “basmati”",
+    );
+  });
+
+  it("names the narrowest of sub-category, category and brand, else Products", () => {
+    const names = { category: "Dairy & Eggs", sub: "Milk & Curd", brand: "Amul" };
+    expect(listingHeading(parse("category=dairy&sub=milk&brand=Amul"), names)).toBe("Milk & Curd");
+    expect(listingHeading(parse("category=dairy&brand=Amul"), { ...names, sub: null })).toBe("Dairy & Eggs");
+    expect(listingHeading(parse("brand=Amul"), { ...none, brand: "Amul" })).toBe("Amul");
+    expect(listingHeading(NO_FILTERS, none)).toBe("Products");
+  });
+
+  it("titles the document with the heading and the store's name", () => {
+    expect(listingTitle(parse("category=dairy"), { ...none, category: "Dairy & Eggs" }, "Annapurna")).toBe(
+      "Dairy & Eggs | Annapurna",
+    );
   });
 });
