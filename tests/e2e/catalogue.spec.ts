@@ -327,6 +327,11 @@ test.describe("home, a product page and a listing opened as documents run withou
     await expect(page).toHaveURL(/\/products\/[^/?]+$/);
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
     expect(await page.evaluate(() => "samePage" in window)).toBe(false);
+    // Back returns to the listing that was shown in place, not to the one the document was.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products\?q=jeera$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “jeera”" })).toBeVisible();
+    await expect(cards(page).first()).toContainText(/cumin|jeera/i);
     expect(errors).toEqual([]);
   });
 
@@ -344,6 +349,22 @@ test.describe("home, a product page and a listing opened as documents run withou
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByRole("link", { name: /^Cart/ }).first()).toContainText("1");
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("Back to a listing shown in place returns to where the shopper was on it", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    const search = page.getByRole("combobox", { name: "Search products" });
+    await search.fill("jeera");
+    await search.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “jeera”" })).toBeVisible();
+    // A new listing starts at its top.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
   });
 
   test("a listing that cannot be shown in place is loaded as a document", async ({ page }) => {

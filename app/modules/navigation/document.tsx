@@ -5,6 +5,7 @@ import {
   type ReactNode,
   type RefAttributes,
   use,
+  useLayoutEffect,
   useMemo,
   useSyncExternalStore,
 } from "react";
@@ -68,9 +69,14 @@ export function documentNavigation(
   };
 }
 
-/** The data the page shows now: its loader's, or the last in-page navigation's. */
+/**
+ * The data the page shows now: its loader's, or the last in-page navigation's. The component
+ * that renders it also puts the window where the navigation wants it, once that is on screen.
+ */
 export function usePageData(): unknown {
-  return useRouterState().data;
+  const { data } = useRouterState();
+  useLayoutEffect(() => router?.scrollShown(), [data]);
+  return data;
 }
 
 interface RouterState {
@@ -96,6 +102,8 @@ class DocumentRouter {
   private state: RouterState;
   private readonly listeners = new Set<() => void>();
   private going: AbortController | null = null;
+  /** Where the window goes once the data just shown is on screen; null to stay. */
+  private scrollTo: number | null = null;
 
   constructor(
     data: unknown,
@@ -144,6 +152,8 @@ class DocumentRouter {
       window.location.hash = url.hash;
       return;
     }
+    // Where the shopper is, before the skeletons shorten the page.
+    const leftAt = window.scrollY;
     this.going?.abort();
     const attempt = new AbortController();
     this.going = attempt;
@@ -164,17 +174,23 @@ class DocumentRouter {
     this.going = null;
     if (!popped) {
       // The entry being left remembers where the shopper was, for Back.
-      const leaving = { ...(window.history.state as object | null), scrollY: window.scrollY };
+      const leaving = { ...(window.history.state as object | null), scrollY: leftAt };
       window.history.replaceState(leaving, "");
       const entry: EntryState = { mandiKey: key };
       // The same address again shows it afresh in the same entry, as React Router does.
       if (going.replace || samePlace) window.history.replaceState(entry, "", url);
       else window.history.pushState(entry, "", url);
     }
+    this.scrollTo = popped ? (popped.scrollY ?? null) : going.keepScroll ? null : 0;
     this.set({ location: target, pending: null, data });
     document.title = inPage.title(data, this.root);
-    const scrollTo = popped ? (popped.scrollY ?? null) : going.keepScroll ? null : 0;
-    if (scrollTo !== null) requestAnimationFrame(() => window.scrollTo(0, scrollTo));
+  }
+
+  /** Called once the page shows new data (usePageData's layout effect). */
+  scrollShown(): void {
+    if (this.scrollTo === null) return;
+    window.scrollTo(0, this.scrollTo);
+    this.scrollTo = null;
   }
 
   /** Back and Forward between addresses this page showed. */
