@@ -75,6 +75,7 @@ export function documentNavigation(
  */
 export function usePageData(): unknown {
   const { data } = useRouterState();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new data on screen is the trigger
   useLayoutEffect(() => router?.scrollShown(), [data]);
   return data;
 }
