@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { followedLink } from "../modules/navigation/clicks";
 
 /** The spec's banner while the browser has no connection. */
 export const OFFLINE_MESSAGE = "You're offline. Showing cached data.";
@@ -87,12 +88,9 @@ export function useStoreViewCache(view: unknown): void {
 export function useOfflineLinks(): void {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (navigator.onLine || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
-      const url = new URL(link.href);
-      if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return;
+      if (navigator.onLine) return;
+      const url = followedLink(event, "a[href]")?.url;
+      if (!url || (url.pathname === location.pathname && url.hash)) return;
       event.preventDefault();
       location.assign(url.href);
     };

@@ -1,4 +1,5 @@
 import { type ComponentProps, useEffect } from "react";
+import { followedLink } from "../../modules/navigation/clicks";
 import { opensInPage, useNavigate } from "../../modules/navigation/navigation";
 
 /**
@@ -23,15 +24,10 @@ export function useAppLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      // Left clicks only, without modifier keys (a new tab stays a new tab), and only when
-      // nothing else (the offline handler, a component) has taken the click.
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[data-app-link]");
-      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
-      const url = new URL(link.href);
+      const followed = followedLink(event, "a[data-app-link]");
       // A page without a client-side router leaves the rest of its links to the browser (ADR 0024).
-      if (url.origin !== window.location.origin || !opensInPage(url)) return;
+      if (!followed || !opensInPage(followed.url)) return;
+      const { link, url } = followed;
       event.preventDefault();
       navigate(url.pathname + url.search + url.hash, {
         preventScrollReset: link.dataset.appLink === "keep-scroll",

@@ -18,6 +18,7 @@ import type {
   To,
   URLSearchParamsInit,
 } from "react-router";
+import { isPlainLeftClick } from "./clicks";
 import type { Navigation } from "./navigation";
 
 /**
@@ -43,9 +44,10 @@ export interface InPage {
  */
 export function documentNavigation(
   loaderData: Readonly<Record<string, unknown>>,
-  page?: { data: unknown; inPage: InPage },
+  pageData: unknown,
+  inPage: InPage | null,
 ): Navigation {
-  router = new DocumentRouter(page?.data ?? null, page?.inPage ?? null, loaderData.root);
+  router = new DocumentRouter(pageData, inPage, loaderData.root);
   return {
     opensInPage: (url) => router?.opensInPage(url) ?? false,
     Link: DocumentLink,
@@ -232,8 +234,7 @@ function inPageClick(
   to: To,
   props: { target?: string; replace?: boolean; preventScrollReset?: boolean; reloadDocument?: boolean },
 ): void {
-  if (event.defaultPrevented || event.button !== 0 || props.reloadDocument) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!isPlainLeftClick(event) || props.reloadDocument) return;
   if (props.target && props.target !== "_self") return;
   const url = new URL(hrefOf(to), window.location.href);
   if (!router?.opensInPage(url)) return;

@@ -19,14 +19,16 @@ export function hydrateStandalone(render: (values: Record<string, unknown>) => R
   const data = readStandaloneData(document);
   const container = document.getElementById(STANDALONE_ROOT_ID);
   if (!container) throw new Error(`The page has no #${STANDALONE_ROOT_ID}`);
-  installNavigation(documentNavigation({ root: data.root }, inPage ? { data: data.values, inPage } : undefined));
+  installNavigation(documentNavigation({ root: data.root }, data.values, inPage ?? null));
   // From here on React answers clicks itself; the ones before were kept by the page (ADR 0015).
   document.dispatchEvent(new Event(HYDRATING_EVENT));
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppShell root={data.root as RootData}>{inPage ? <PageData render={render} /> : render(data.values)}</AppShell>
+        <AppShell root={data.root as RootData}>
+          <PageData render={render} />
+        </AppShell>
       </StrictMode>,
     );
   });
