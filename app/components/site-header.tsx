@@ -91,13 +91,21 @@ function MobileMenu({ account }: { account: AccountBadge | null }) {
     if (menu.current) menu.current.open = false;
   };
 
-  // A new page closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
-  useEffect(close, [pathname, search]);
+  // A new page closes the menu; the first render's does not, so a menu opened before the page's
+  // scripts ran stays open when they hydrate it.
+  const place = `${pathname}${search}`;
+  const shownAt = useRef(place);
+  useEffect(() => {
+    if (shownAt.current === place) return;
+    shownAt.current = place;
+    if (menu.current) menu.current.open = false;
+  }, [place]);
 
   useEffect(() => {
     const details = menu.current;
     if (!details) return;
+    // Opened before the scripts ran: say so.
+    setOpen(details.open);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && details.open) {
         details.open = false;

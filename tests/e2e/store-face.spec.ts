@@ -157,6 +157,24 @@ test("the phone Menu holds Home, Shop, Cart (the drawer) and My Account", async 
   await expect(list).toBeHidden();
 });
 
+test("a phone Menu opened before the page's scripts run stays open when they do", async ({ page }, info) => {
+  test.skip(info.project.name !== "phone", "the Menu is the phone's");
+  // The scripts arrive a second after the page.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/products", { waitUntil: "commit" });
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.click();
+  const list = page.locator("#mobile-menu-list");
+  await expect(list.getByRole("link", { name: "Shop" })).toBeVisible();
+  // Hydrated: the Filters link has become a button.
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible();
+  await expect(list.getByRole("link", { name: "Shop" })).toBeVisible();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+});
+
 test("no accessibility violations on the header, footer and policy pages", async ({ page }) => {
   test.setTimeout(60_000);
   for (const path of ["/", ...POLICIES.map(([p]) => p)]) {
