@@ -1,6 +1,7 @@
 import type { Db } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { SearchStarts } from "./modules/catalog/listing.server";
 import type { CatalogueOutline } from "./modules/catalog/outline";
 import type { Store } from "./modules/store/store.server";
 
@@ -31,6 +32,11 @@ export interface MandiContext {
    * seconds and dropped when the process hears the catalogue changed.
    */
   outline(storeId: string): Promise<CatalogueOutline>;
+  /**
+   * The start of a search (its plan and its misspelt words' close spellings), remembered by the
+   * process until the catalogue changes (modules/catalog/listing.server.ts).
+   */
+  searchStarts: SearchStarts;
 }
 
 export interface KeepAnswer {

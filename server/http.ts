@@ -5,6 +5,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
+import type { SearchStarts } from "../app/modules/catalog/listing.server";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import { secureCookies } from "../app/modules/security/cookies.server";
 import { readCsrfCookie } from "../app/modules/security/csrf";
@@ -24,6 +25,8 @@ export interface HttpDeps {
   findStore: (host: string) => Promise<Store | null>;
   /** A store's categories and brands, remembered (server/app.ts). */
   outline: (storeId: string) => Promise<CatalogueOutline>;
+  /** The starts of searches, remembered (server/app.ts). */
+  searchStarts: SearchStarts;
   /** Whether the database answers; for /healthz. */
   databaseKind: string;
   /** Pages kept for shoppers who are not signed in; none when absent. */
@@ -430,6 +433,7 @@ export function createHttpHandler(deps: HttpDeps) {
         },
         pageCache: keep,
         outline: deps.outline,
+        searchStarts: deps.searchStarts,
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {

@@ -6,7 +6,12 @@ import { makeProduct } from "../../app/demo/factories";
 import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { type ListingFilters, NO_FILTERS } from "../../app/modules/catalog/listing";
-import { listProducts, suggestProducts } from "../../app/modules/catalog/listing.server";
+import {
+  listProducts,
+  type SearchStart,
+  searchStartsFrom,
+  suggestProducts,
+} from "../../app/modules/catalog/listing.server";
 import { parseListingParams } from "../../app/modules/catalog/listing-params";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
@@ -489,6 +494,55 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         expect(await search(q), q).toEqual([]);
         expect(await suggestProducts(database.db, store.id, q), q).toEqual([]);
       }
+    });
+
+    it("answers the same from a search's remembered start as from the database's", async () => {
+      // As server/app.ts remembers starts: one shared, frozen answer per store and query.
+      const fromDatabase = searchStartsFrom(database.db);
+      const remembered = new Map<string, Promise<SearchStart>>();
+      let lookups = 0;
+      const starts = (storeId: string, q: string) => {
+        let start = remembered.get(q);
+        if (!start) {
+          lookups++;
+          start = fromDatabase(storeId, q);
+          remembered.set(q, start);
+        }
+        return start;
+      };
+      const queries = [
+        "atta",
+        "curd",
+        "cumin",
+        "malai paneer",
+        "india gate",
+        "kg",
+        "panner",
+        "basmti",
+        "bsmti rce",
+        "xyzzy",
+      ];
+      for (let round = 0; round < 2; round++) {
+        for (const q of queries) {
+          for (const sort of ["relevance", "priceAsc", "newest"] as const) {
+            for (const offset of [0, 1]) {
+              const f = { ...NO_FILTERS, q, sort };
+              const range = { offset, limit: 2 };
+              const expected = await listProducts(database.db, store.id, f, range);
+              expect(await listProducts(database.db, store.id, f, range, starts), `${q} ${sort} ${offset}`).toEqual(
+                expected,
+              );
+            }
+          }
+          expect(await suggestProducts(database.db, store.id, q, 8, starts)).toEqual(
+            await suggestProducts(database.db, store.id, q, 8),
+          );
+        }
+      }
+      expect(lookups).toBe(queries.length);
+      const start = await starts(store.id, "panner");
+      expect(Object.isFrozen(start) && Object.isFrozen(start.plan.units[0])).toBe(true);
+      expect(() => start.plan.units.push(["paper"])).toThrow(TypeError);
     });
 
     it("suggests up to 8 products with photo, price and stock", async () => {

@@ -54,3 +54,42 @@ test("categories and brands changed in the database show on the next page, well 
     await database.drop();
   }
 });
+
+test("a search's remembered start is forgotten when the shop's words or synonyms change", async () => {
+  test.skip(!process.env.DATABASE_URL, "needs PostgreSQL (DATABASE_URL): runs in the PostgreSQL pass of .ci/run");
+  test.setTimeout(180_000);
+  const database = await createProcessDatabase("mandi_search_start");
+  const server = await startServerProcess(PORT + 1, { PAGE_CACHE_MB: "0" }, "mandi_search_start", database);
+  const direct = await openDatabase({ kind: "postgres", url: database.env.DATABASE_URL ?? "" });
+  const suggested = async (q: string) => {
+    const body = (await (await fetch(`${server.url}/api/search/suggestions?q=${q}`)).json()) as {
+      suggestions: { name: string }[];
+    };
+    return body.suggestions.map((s) => s.name);
+  };
+  // Well under the minute a search's start is remembered: only the database's word can make the change show.
+  const soon = { timeout: 1_500, intervals: [50] };
+  try {
+    // Each answer is remembered: a word nowhere in the catalogue, and a synonym the shop has not made.
+    expect(await suggested("zafranni")).toEqual([]);
+    expect(await suggested("zafranni")).toEqual([]);
+    expect(await suggested("kesar")).toEqual([]);
+
+    const [product] = (
+      (await direct.db.execute(sql`update products set name = 'Zafrani Shrikhand Tub 1 kg'
+        where id = (select id from products where active order by created_at desc limit 1) returning name`)) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows;
+    expect(product?.name).toBe("Zafrani Shrikhand Tub 1 kg");
+    await expect.poll(() => suggested("zafranni"), soon).toEqual(["Zafrani Shrikhand Tub 1 kg"]);
+
+    await direct.db.execute(sql`insert into search_synonyms (store_id, terms)
+      select id, array['kesar', 'shrikhand'] from stores limit 1`);
+    await expect.poll(() => suggested("kesar"), soon).toEqual(["Zafrani Shrikhand Tub 1 kg"]);
+  } finally {
+    await direct.close();
+    await server.stop();
+    await database.drop();
+  }
+});

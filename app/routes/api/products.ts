@@ -27,6 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const page = await listProducts(context.db, store.id, parseListingParams(params), range.data);
+  const page = await listProducts(context.db, store.id, parseListingParams(params), range.data, context.searchStarts);
   return Response.json(page, { headers: { "Cache-Control": "public, max-age=30" } });
 }

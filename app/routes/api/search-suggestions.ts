@@ -9,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
-  const suggestions = q ? await suggestProducts(context.db, store.id, q, 8) : [];
+  const suggestions = q ? await suggestProducts(context.db, store.id, q, 8, context.searchStarts) : [];
   context.pageCache.shows(suggestions.map((s) => s.id));
   return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=30" } });
 }
