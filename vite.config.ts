@@ -5,6 +5,7 @@ import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
 import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.ts";
 import { inlineScript } from "./scripts/vite-inline-script.ts";
+import { lazyHandoffStream } from "./scripts/vite-lazy-handoff.ts";
 import { standaloneEntries } from "./scripts/vite-standalone-entry.ts";
 
 const require = createRequire(import.meta.url);
@@ -69,6 +70,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   },
   plugins: [
     inlineScript(),
+    lazyHandoffStream(),
     reactRouter(),
     standaloneEntries({
       home: "app/standalone/home.client.tsx",

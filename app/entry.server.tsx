@@ -5,6 +5,7 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from "react-rout
 import { hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
 import "./modules/navigation/react-router";
 import standaloneEntry from "virtual:mandi/standalone-entry";
+import { omitHandoff, standalonePageOf } from "./modules/navigation/handoff.server";
 import { ServerDocumentContext } from "./modules/navigation/server-document";
 import { standaloneScripts } from "./modules/navigation/standalone-scripts";
 
@@ -23,6 +24,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext;
+  // A standalone page sends its data as JSON of its own: React Router's encoding of it for its
+  // browser runtime would be made for nothing (scripts/vite-lazy-handoff.ts).
+  const page = standalonePageOf(routerContext);
+  const handoffOmitted = page !== null && Boolean(standaloneEntry?.[page]);
+  if (handoffOmitted) omitHandoff(routerContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let started = false;
@@ -53,7 +59,7 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentContext value={{ standaloneScripts: standaloneScripts(standaloneEntry, nonce) }}>
+      <ServerDocumentContext value={{ standaloneScripts: standaloneScripts(standaloneEntry, nonce), handoffOmitted }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerDocumentContext>,
       {

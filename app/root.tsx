@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type UIMatch,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -19,7 +20,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { accountBadge } from "./modules/accounts/request.server";
 import { INERT_REL_PREFIX } from "./modules/http/hydration-events";
-import { ServerDocumentContext } from "./modules/navigation/server-document";
+import { type RenderStandaloneScripts, ServerDocumentContext } from "./modules/navigation/server-document";
 import { isStandaloneHandle, STANDALONE_ROOT_ID } from "./modules/navigation/standalone";
 import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
@@ -95,10 +96,24 @@ export function Layout({ children }: { children: ReactNode }) {
  * React Router. In the browser (React Router's own renders) always with React Router.
  */
 function useStandalone(root: unknown): { scripts: ReactNode } | null {
-  const render = useContext(ServerDocumentContext)?.standaloneScripts;
-  const matches = useMatches();
+  const serverDocument = useContext(ServerDocumentContext);
+  const leaf = useMatches().at(-1);
   const error = useRouteError();
-  const leaf = matches.at(-1);
+  const standalone = standaloneScriptsFor(serverDocument?.standaloneScripts, leaf, error, root);
+  // The document render left React Router's data out for a standalone page: with its scripts
+  // instead, the page would not hydrate. Fail loudly (React Router renders the error page).
+  if (serverDocument?.handoffOmitted && !standalone) {
+    throw new Error("A page rendered with React Router's scripts after its data for them was left out");
+  }
+  return standalone;
+}
+
+function standaloneScriptsFor(
+  render: RenderStandaloneScripts | undefined,
+  leaf: UIMatch | undefined,
+  error: unknown,
+  root: unknown,
+): { scripts: ReactNode } | null {
   // useRouteError answers null, not undefined, when no boundary is showing.
   const failed = error !== undefined && error !== null;
   if (!render || failed || !leaf || !isStandaloneHandle(leaf.handle)) return null;

@@ -86,6 +86,26 @@ test.describe("the HTTP server", () => {
     expect(after.compression.answers.quick).toBeGreaterThan(before.compression.answers.quick);
   });
 
+  test("a standalone page carries its data once, as its own JSON; a page React Router runs carries React Router's", async ({
+    request,
+  }) => {
+    // React Router's encoding of a page's data for its browser runtime is not made for a page
+    // that never sends it (scripts/vite-lazy-handoff.ts, ADR 0024).
+    const sitemap = await (await request.get("/sitemaps/products-1.xml")).text();
+    const product = new URL(/<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1] ?? "").pathname;
+    for (const path of ["/", "/products?category=dairy-and-eggs&sort=priceAsc", product]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<script type="application/json" id="mandi-page-data">');
+      expect(html, path).not.toContain("__reactRouterContext");
+      expect(html, path).toContain("</html>");
+    }
+    for (const path of ["/cart", "/no-such-page"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('id="mandi-page-data"');
+      expect(html, path).toContain("window.__reactRouterContext.streamController.close()");
+    }
+  });
+
   test("caches hashed assets for a year and revalidates them by ETag", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

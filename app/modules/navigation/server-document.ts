@@ -16,6 +16,11 @@ export type RenderStandaloneScripts = (
  */
 export interface ServerDocument {
   standaloneScripts: RenderStandaloneScripts;
+  /**
+   * Whether React Router's data for its browser runtime was left out, the page being standalone
+   * (app/modules/navigation/handoff.server.ts): the page must then render standalone.
+   */
+  handoffOmitted: boolean;
 }
 
 export const ServerDocumentContext = createContext<ServerDocument | null>(null);

@@ -1,0 +1,52 @@
+import type { Plugin } from "vite";
+
+/**
+ * React Router's document handler encodes every page's loader data for its browser runtime
+ * (`encodeViaTurboStream`) before our `entry.server.tsx` runs, and `<ServerRouter>` streams it
+ * only after `<Scripts>` has rendered. A standalone page (ADR 0024) renders no `<Scripts>`, so
+ * the encoding was done for nothing: on a listing of 24 products it was 9% of the server's busy
+ * time. This rewrites that one property of the handler's entry context into a getter that
+ * encodes when first read (once), which the document render deletes for a standalone page
+ * (`omitHandoff` in app/modules/navigation/handoff.server.ts). Every other page reads it in
+ * `<ServerRouter>` and streams it as before.
+ *
+ * The build fails if React Router's code no longer has the property in this shape (an upgrade
+ * that changed it): look at `renderHtml` in React Router's server handler and adapt the pattern.
+ */
+export const HANDOFF_PROPERTY =
+  /serverHandoffStream: (encodeViaTurboStream\(\s*state,\s*request\.signal,\s*build\.entry\.module\.streamTimeout,\s*serverMode\s*\)),/g;
+
+/** The rewritten property, or null when the code does not hold it exactly once. */
+export function lazyHandoff(code: string): string | null {
+  const found = [...code.matchAll(HANDOFF_PROPERTY)];
+  if (found.length !== 1) return null;
+  return code.replace(
+    HANDOFF_PROPERTY,
+    (_all, encode: string) =>
+      `get serverHandoffStream() { if (!("mandiHandoff" in this)) this.mandiHandoff = ${encode}; return this.mandiHandoff; },`,
+  );
+}
+
+export function lazyHandoffStream(): Plugin {
+  let rewritten = 0;
+  return {
+    name: "mandi:lazy-handoff-stream",
+    apply: "build",
+    buildStart() {
+      rewritten = 0;
+    },
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]/.test(id) || !code.includes("serverHandoffStream: encodeViaTurboStream"))
+        return null;
+      const lazy = lazyHandoff(code);
+      if (lazy === null) this.error(`${id}: React Router's serverHandoffStream is not in the expected shape`);
+      rewritten++;
+      return { code: lazy, map: null };
+    },
+    buildEnd(error) {
+      // Only the server build bundles React Router's document handler.
+      if (!error && this.environment?.name === "ssr" && rewritten === 0)
+        this.error("React Router's document handler was not found: standalone pages would encode data for nothing");
+    },
+  };
+}
