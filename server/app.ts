@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
-import { type SearchStarts, searchStartsFrom } from "../app/modules/catalog/listing.server";
+import { searchStartsFrom } from "../app/modules/catalog/listing.server";
 import { loadOutline } from "../app/modules/catalog/outline.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
@@ -16,6 +16,7 @@ import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
 import { remember } from "./remembered";
+import { rememberSearchStarts } from "./search-starts";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
 import { superviseWorkers } from "./workers";
@@ -56,7 +57,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const staticFiles = loadStaticFiles(path.join(projectRoot(), "build/client"));
   const findStore = createStoreResolver(database.db);
   const outline = remember((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
-  const searchStarts = rememberSearchStarts(database.db);
+  const searchStarts = rememberSearchStarts(searchStartsFrom(database.db));
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
   // The catalogue's changes reach every process: each drops its kept pages and store settings.
   const catalogue = await database.listen(CATALOGUE_CHANNEL, {
@@ -75,7 +76,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       pageCache.setHearing(hearing);
       findStore.forget();
       outline.forget();
-      searchStarts.forget();
+      searchStarts.setHearing(hearing);
       if (hearing) log.info("hearing catalogue changes", { pageCacheMb: env.PAGE_CACHE_MB });
       else log.warn("catalogue changes unheard: no pages are kept until the database answers again");
     },
@@ -121,25 +122,6 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     return stopping;
   };
   return { server, database, url, log, stop };
-}
-
-/**
- * Each search's start (its plan with the shop's synonyms, and its misspelt words' close spellings),
- * remembered per store and query until the catalogue changes: the words a catalogue uses change
- * only with its products, categories, brands and synonyms, never with stock. A shopper typing
- * 'basmti' and the next one who does are answered without the trigram lookup. The minute is a
- * bound for a change this process did not hear of (it forgets everything when it stops hearing).
- */
-function rememberSearchStarts(db: Database["db"]): SearchStarts & { forget(): void } {
-  const fromDatabase = searchStartsFrom(db);
-  const starts = remember(
-    (key: string) => {
-      const cut = key.indexOf("\n");
-      return fromDatabase(key.slice(0, cut), key.slice(cut + 1));
-    },
-    { ttlMs: 60_000, maxEntries: 10_000 },
-  );
-  return Object.assign((storeId: string, q: string) => starts(`${storeId}\n${q}`), { forget: starts.forget });
 }
 
 /**
