@@ -195,8 +195,11 @@ test.describe("browsing the catalogue", () => {
 });
 
 test("the products bar keeps its layout when the page's script starts (no layout shift)", async ({ page }) => {
-  // The page as first painted in a browser that runs scripts: the scripts not yet arrived.
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  // The page as first painted in a browser that runs scripts: the scripts not yet arrived, and
+  // the store font neither (it loads after the first paint, ADR 0016; a wider fallback font
+  // used to wrap "Sort by", so the bar shrank when the font came).
+  const firstPaint = /\/assets\/.*\.(js|woff2?)$/;
+  await page.route(firstPaint, (route) => route.abort());
   await page.goto("/products?category=dairy-and-eggs");
   const box = async () => {
     const bar = await page.locator(".listing__bar").boundingBox();
@@ -205,9 +208,10 @@ test("the products bar keeps its layout when the page's script starts (no layout
   };
   const painted = await box();
   await expect(page.getByRole("button", { name: "Sort" })).toBeHidden();
-  await page.unroute(/\/assets\/.*\.js$/);
+  await page.unroute(firstPaint);
   await page.reload();
   await expect(page.getByRole("button", { name: /Filters/ })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
   expect(await box()).toEqual(painted);
 });
 
