@@ -23,9 +23,13 @@ export function HeaderSearch() {
   const [active, setActive] = useState(-1);
   const abort = useRef<AbortController | null>(null);
 
-  // A navigation closes the suggestions.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  // A navigation closes the suggestions; the first render does not, or words typed while the
+  // page hydrated (React hears them from its first moment, before its effects run) would find
+  // their suggestions closed.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     setOpen(false);
     setActive(-1);
   }, [location.key]);

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { HYDRATING_EVENT } from "../../app/modules/http/hydration-events";
 
 /** Rupee amounts of the product cards shown, in page order. */
 async function cardPrices(page: Page): Promise<number[]> {
@@ -251,6 +252,35 @@ test("a page paints before its scripts load, then they load and hydrate it witho
     await page.close();
   }
   expect(errors).toEqual([]);
+});
+
+test("words typed into the header search while the page hydrates get their suggestions", async ({ context }, info) => {
+  test.skip(info.project.name !== "desktop", "the header search is the same at both widths; once is enough");
+  test.setTimeout(60_000);
+  // React hears the input from the moment it starts hydrating, before the page's effects run: the
+  // search's close-on-navigation effect closed the suggestions on its first run (CI met it once).
+  // The words are typed at moments across hydration, one page each.
+  for (const delay of [3, 5, 7, 9, 11, 13, 16, 20]) {
+    const page = await context.newPage();
+    await page.addInitScript(
+      ({ event, ms }) => {
+        document.addEventListener(event, () => {
+          const input = document.querySelector<HTMLInputElement>("#header-search-input");
+          setTimeout(() => {
+            if (!input) return;
+            input.focus();
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, "paneer");
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+          }, ms);
+        });
+      },
+      { event: HYDRATING_EVENT, ms: delay },
+    );
+    await page.goto("/");
+    const first = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first();
+    await expect(first, `typed ${delay} ms into hydration`).toBeVisible();
+    await page.close();
+  }
 });
 
 test.describe("home, a product page and a listing opened as documents run without React Router's browser runtime", () => {
