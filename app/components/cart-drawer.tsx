@@ -3,6 +3,7 @@ import { cart, useCart } from "../modules/cart/cart-store";
 import { cartItemCount, cartSubtotal, lineTotal } from "../modules/cart/rules";
 import { formatINR } from "../modules/money/format";
 import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
+import { useAddressChange } from "../modules/navigation/use-address-change";
 import { CartCount } from "./cart-count";
 import { ProductImage } from "./ui/product-image";
 
@@ -52,11 +53,9 @@ export function CartButton() {
     return () => query.removeEventListener("change", onChange);
   }, []);
 
-  // A new page closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger
-  useEffect(() => {
-    cartDrawer.close();
-  }, [location.pathname]);
+  // A new page closes the drawer (not the first render: a preview opened while the page
+  // hydrates stays open).
+  useAddressChange(location.pathname, () => cartDrawer.close());
 
   useEffect(() => {
     if (!open) return;

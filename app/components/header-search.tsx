@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Suggestion } from "../modules/catalog/listing.server";
 import { formatINR } from "../modules/money/format";
 import { useLocation, useNavigate } from "../modules/navigation/navigation";
+import { useAddressChange } from "../modules/navigation/use-address-change";
 import { imageAt } from "./ui/product-image";
 
 /** Spec section 9: the header search waits 220 ms after the last key. */
@@ -23,16 +24,12 @@ export function HeaderSearch() {
   const [active, setActive] = useState(-1);
   const abort = useRef<AbortController | null>(null);
 
-  // A navigation closes the suggestions; the first render does not, or words typed while the
-  // page hydrated (React hears them from its first moment, before its effects run) would find
-  // their suggestions closed.
-  const shownAt = useRef(location.key);
-  useEffect(() => {
-    if (shownAt.current === location.key) return;
-    shownAt.current = location.key;
+  // A navigation closes the suggestions (not the first render: words typed while the page
+  // hydrates keep theirs).
+  useAddressChange(location.key, () => {
     setOpen(false);
     setActive(-1);
-  }, [location.key]);
+  });
 
   useEffect(() => {
     const q = text.trim();

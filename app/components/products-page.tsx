@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import {
   activeFilterPills,
   isFiltered,
@@ -15,6 +15,7 @@ import type { ListingPage } from "../modules/catalog/listing.server";
 import type { ListingPageData } from "../modules/catalog/listing-page.server";
 import { formatINR } from "../modules/money/format";
 import { Link, useLocation, useNavigate, usePendingLocation } from "../modules/navigation/navigation";
+import { useAddressChange } from "../modules/navigation/use-address-change";
 import { FilterDrawer } from "./filter-drawer";
 import { HiddenFilters } from "./hidden-filters";
 import { ProductCard, SkeletonCards } from "./product-card";
@@ -38,9 +39,9 @@ export function ProductsPage({ data }: { data: ListingPageData }) {
   const hydrated = useHydrated();
   const filtersLabel = `Filters${pills.length > 0 ? ` (${pills.length})` : ""}`;
 
-  // A route change closes the drawer (spec section 5).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
-  useEffect(() => setDrawerOpen(false), [location.key]);
+  // A route change closes the drawer (spec section 5); not the first render, so Filters tapped
+  // while the page hydrates stays open.
+  useAddressChange(location.key, () => setDrawerOpen(false));
 
   const go = (next: ListingFilters) => navigate(listingHref(next), { preventScrollReset: true });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { AccountBadge } from "../modules/accounts/request.server";
 import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
+import { useAddressChange } from "../modules/navigation/use-address-change";
 import type { StoreView } from "../modules/store/settings";
 import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";
@@ -93,13 +94,7 @@ function MobileMenu({ account }: { account: AccountBadge | null }) {
 
   // A new page closes the menu; the first render's does not, so a menu opened before the page's
   // scripts ran stays open when they hydrate it.
-  const place = `${pathname}${search}`;
-  const shownAt = useRef(place);
-  useEffect(() => {
-    if (shownAt.current === place) return;
-    shownAt.current = place;
-    if (menu.current) menu.current.open = false;
-  }, [place]);
+  useAddressChange(`${pathname}${search}`, close);
 
   useEffect(() => {
     const details = menu.current;
