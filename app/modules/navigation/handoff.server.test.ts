@@ -1,0 +1,48 @@
+import type { EntryContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { omitHandoff, standalonePageOf } from "./handoff.server";
+import { standaloneHandle } from "./standalone";
+
+/** What React Router hands the document render, as far as the decision reads it. */
+function context({
+  leafHandle,
+  leafData = { page: {} },
+  errors = null,
+}: {
+  leafHandle?: unknown;
+  leafData?: unknown;
+  errors?: Record<string, unknown> | null;
+}): EntryContext {
+  return {
+    staticHandlerContext: {
+      matches: [{ route: { id: "root" } }, { route: { id: "routes/products" } }],
+      loaderData: { root: { store: {} }, "routes/products": leafData },
+      errors,
+    },
+    routeModules: { root: { handle: undefined }, "routes/products": { handle: leafHandle } },
+    serverHandoffStream: new ReadableStream(),
+  } as unknown as EntryContext;
+}
+
+describe("the document render's standalone decision", () => {
+  it("names the page when its last route is standalone and its loader answered", () => {
+    expect(standalonePageOf(context({ leafHandle: standaloneHandle("products") }))).toBe("products");
+  });
+
+  it("leaves every other page to React Router", () => {
+    expect(standalonePageOf(context({ leafHandle: undefined }))).toBeNull();
+    expect(standalonePageOf(context({ leafHandle: { breadcrumb: "Cart" } }))).toBeNull();
+    expect(standalonePageOf(context({ leafHandle: standaloneHandle("product"), leafData: null }))).toBeNull();
+    expect(
+      standalonePageOf(
+        context({ leafHandle: standaloneHandle("home"), errors: { "routes/products": new Error("x") } }),
+      ),
+    ).toBeNull();
+  });
+
+  it("drops React Router's data for its browser runtime", () => {
+    const entry = context({ leafHandle: standaloneHandle("products") });
+    omitHandoff(entry);
+    expect("serverHandoffStream" in entry).toBe(false);
+  });
+});
