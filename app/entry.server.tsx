@@ -26,9 +26,8 @@ export default function handleRequest(
   const { nonce } = loadContext;
   // A standalone page sends its data as JSON of its own: React Router's encoding of it for its
   // browser runtime would be made for nothing (scripts/vite-lazy-handoff.ts).
-  const page = standalonePageOf(routerContext);
-  const handoffOmitted = page !== null && Boolean(standaloneEntry?.[page]);
-  if (handoffOmitted) omitHandoff(routerContext);
+  const standalonePage = standalonePageOf(routerContext, standaloneEntry);
+  if (standalonePage) omitHandoff(routerContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let started = false;
@@ -59,7 +58,7 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentContext value={{ standaloneScripts: standaloneScripts(standaloneEntry, nonce), handoffOmitted }}>
+      <ServerDocumentContext value={{ standalonePage, standaloneScripts: standaloneScripts(standaloneEntry, nonce) }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerDocumentContext>,
       {

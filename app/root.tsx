@@ -8,7 +8,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  type UIMatch,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -20,8 +19,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { accountBadge } from "./modules/accounts/request.server";
 import { INERT_REL_PREFIX } from "./modules/http/hydration-events";
-import { type RenderStandaloneScripts, ServerDocumentContext } from "./modules/navigation/server-document";
-import { isStandaloneHandle, STANDALONE_ROOT_ID } from "./modules/navigation/standalone";
+import { ServerDocumentContext } from "./modules/navigation/server-document";
+import { STANDALONE_ROOT_ID } from "./modules/navigation/standalone";
 import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
@@ -91,34 +90,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * How a page rendered on the server is to run in the browser: standalone (ADR 0024) when its
- * route says so, it rendered without an error and the build has the standalone entry; else with
- * React Router. In the browser (React Router's own renders) always with React Router.
+ * How a page rendered on the server is to run in the browser: standalone (ADR 0024) when the
+ * document render decided so (`standalonePageOf`: its route says so, it loaded without an error
+ * and the build has the page's entry); else with React Router. In the browser (React Router's own
+ * renders) always with React Router.
  */
 function useStandalone(root: unknown): { scripts: ReactNode } | null {
   const serverDocument = useContext(ServerDocumentContext);
   const leaf = useMatches().at(-1);
-  const error = useRouteError();
-  const standalone = standaloneScriptsFor(serverDocument?.standaloneScripts, leaf, error, root);
-  // The document render left React Router's data out for a standalone page: with its scripts
-  // instead, the page would not hydrate. Fail loudly (React Router renders the error page).
-  if (serverDocument?.handoffOmitted && !standalone) {
-    throw new Error("A page rendered with React Router's scripts after its data for them was left out");
-  }
-  return standalone;
-}
-
-function standaloneScriptsFor(
-  render: RenderStandaloneScripts | undefined,
-  leaf: UIMatch | undefined,
-  error: unknown,
-  root: unknown,
-): { scripts: ReactNode } | null {
-  // useRouteError answers null, not undefined, when no boundary is showing.
-  const failed = error !== undefined && error !== null;
-  if (!render || failed || !leaf || !isStandaloneHandle(leaf.handle)) return null;
-  if (typeof leaf.loaderData !== "object" || leaf.loaderData === null) return null;
-  const scripts = render(leaf.handle.standalone, root, leaf.loaderData as Record<string, unknown>);
+  const page = serverDocument?.standalonePage;
+  if (!serverDocument || !page || !leaf) return null;
+  const scripts = serverDocument.standaloneScripts(page, root, leaf.loaderData as Record<string, unknown>);
   return scripts ? { scripts } : null;
 }
 

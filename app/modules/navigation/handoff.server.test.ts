@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { omitHandoff, standalonePageOf } from "./handoff.server";
 import { standaloneHandle } from "./standalone";
 
+const ENTRIES = { home: { module: "/h.js", imports: [] }, products: { module: "/p.js", imports: [] } };
+
 /** What React Router hands the document render, as far as the decision reads it. */
 function context({
   leafHandle,
@@ -25,19 +27,21 @@ function context({
 }
 
 describe("the document render's standalone decision", () => {
-  it("names the page when its last route is standalone and its loader answered", () => {
-    expect(standalonePageOf(context({ leafHandle: standaloneHandle("products") }))).toBe("products");
+  it("names the page when its last route is standalone, its loader answered and the build has its entry", () => {
+    expect(standalonePageOf(context({ leafHandle: standaloneHandle("products") }), ENTRIES)).toBe("products");
+  });
+
+  it("leaves a standalone page whose entry the build lacks to React Router (development)", () => {
+    expect(standalonePageOf(context({ leafHandle: standaloneHandle("product") }), ENTRIES)).toBeNull();
+    expect(standalonePageOf(context({ leafHandle: standaloneHandle("products") }), null)).toBeNull();
   });
 
   it("leaves every other page to React Router", () => {
-    expect(standalonePageOf(context({ leafHandle: undefined }))).toBeNull();
-    expect(standalonePageOf(context({ leafHandle: { breadcrumb: "Cart" } }))).toBeNull();
-    expect(standalonePageOf(context({ leafHandle: standaloneHandle("product"), leafData: null }))).toBeNull();
-    expect(
-      standalonePageOf(
-        context({ leafHandle: standaloneHandle("home"), errors: { "routes/products": new Error("x") } }),
-      ),
-    ).toBeNull();
+    expect(standalonePageOf(context({ leafHandle: undefined }), ENTRIES)).toBeNull();
+    expect(standalonePageOf(context({ leafHandle: { breadcrumb: "Cart" } }), ENTRIES)).toBeNull();
+    expect(standalonePageOf(context({ leafHandle: standaloneHandle("products"), leafData: null }), ENTRIES)).toBeNull();
+    const failed = context({ leafHandle: standaloneHandle("home"), errors: { "routes/products": new Error("x") } });
+    expect(standalonePageOf(failed, ENTRIES)).toBeNull();
   });
 
   it("drops React Router's data for its browser runtime", () => {

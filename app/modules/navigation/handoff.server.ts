@@ -1,13 +1,17 @@
 import type { EntryContext } from "react-router";
 import { isStandaloneHandle, type StandalonePage } from "./standalone";
+import type { StandaloneEntry } from "./standalone-scripts";
 
 /**
  * The standalone page (ADR 0024) a document render is for, from what React Router hands the
- * document render: its last route says so and its loader answered, and nothing failed. The root's
- * `Layout` decides the same from the same facts while it renders (`useStandalone`), and writes
- * the page's own scripts only when the build has its entry.
+ * document render: its last route says so, its loader answered, nothing failed, and the build has
+ * the page's entry (none in development). The one decision: the root's `Layout` renders the
+ * page's own scripts, instead of React Router's, exactly when this names a page.
  */
-export function standalonePageOf(context: EntryContext): StandalonePage | null {
+export function standalonePageOf(
+  context: EntryContext,
+  entries: Readonly<Record<string, StandaloneEntry | undefined>> | null,
+): StandalonePage | null {
   const { matches, errors, loaderData } = context.staticHandlerContext;
   if (errors && Object.keys(errors).length > 0) return null;
   const leaf = matches.at(-1);
@@ -15,7 +19,8 @@ export function standalonePageOf(context: EntryContext): StandalonePage | null {
   const handle = context.routeModules[leaf.route.id]?.handle;
   if (!isStandaloneHandle(handle)) return null;
   const data: unknown = loaderData[leaf.route.id];
-  return typeof data === "object" && data !== null ? handle.standalone : null;
+  if (typeof data !== "object" || data === null) return null;
+  return entries?.[handle.standalone] ? handle.standalone : null;
 }
 
 /**

@@ -15,12 +15,13 @@ export type RenderStandaloneScripts = (
  * carry the server's script writer.
  */
 export interface ServerDocument {
-  standaloneScripts: RenderStandaloneScripts;
   /**
-   * Whether React Router's data for its browser runtime was left out, the page being standalone
-   * (app/modules/navigation/handoff.server.ts): the page must then render standalone.
+   * The standalone page this document is, decided once before it renders
+   * (app/modules/navigation/handoff.server.ts, which also leaves React Router's data for its
+   * browser runtime out); null: the page runs with React Router.
    */
-  handoffOmitted: boolean;
+  standalonePage: StandalonePage | null;
+  standaloneScripts: RenderStandaloneScripts;
 }
 
 export const ServerDocumentContext = createContext<ServerDocument | null>(null);
