@@ -9,7 +9,10 @@ import { useEffect, useRef } from "react";
 export function useAddressChange(address: string, onChange: () => void): void {
   const shownAt = useRef(address);
   const latest = useRef(onChange);
-  latest.current = onChange;
+  // The latest callback, set before the effect below runs (effects run in order), not during render.
+  useEffect(() => {
+    latest.current = onChange;
+  });
   useEffect(() => {
     if (shownAt.current === address) return;
     shownAt.current = address;
