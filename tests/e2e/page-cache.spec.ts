@@ -138,15 +138,20 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     // A listing runs with React Router; a product page is standalone, its data and token in JSON (ADR 0024).
     for (const address of ["/products?category=dairy-and-eggs", "/products/amul-fresh-paneer-block-200-g"]) {
-      let path = "";
-      await keptTwice(() => {
-        path = `${address}${address.includes("?") ? "&" : "?"}t=${randomUUID()}`;
-        return path;
-      });
-      // As a first visit: the store font's cookie, set once a page has loaded it, is part of the key.
-      await page.context().clearCookies();
-      const response = await page.goto(path);
-      expect(response?.headers()["x-page-cache"], address).toBe("hit");
+      // Other tests' orders drop the pages that show their products, now and then between keeping
+      // this one and opening it: as keptTwice does, a few tries, one of which must be a hit.
+      let cache: string | undefined;
+      for (let attempt = 0; attempt < 5 && cache !== "hit"; attempt += 1) {
+        let path = "";
+        await keptTwice(() => {
+          path = `${address}${address.includes("?") ? "&" : "?"}t=${randomUUID()}`;
+          return path;
+        });
+        // As a first visit: the store font's cookie, set once a page has loaded it, is part of the key.
+        await page.context().clearCookies();
+        cache = (await page.goto(path))?.headers()["x-page-cache"];
+      }
+      expect(cache, address).toBe("hit");
       // The search box suggests only once the scripts run: the page is hydrated.
       await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
       await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
