@@ -1,11 +1,13 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
-import { hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
+import { hydrateAfterPaint, hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
+import { renderWholePage, settleWithin } from "./modules/http/whole-page.server";
 import "./modules/navigation/react-router";
 import standaloneEntry from "virtual:mandi/standalone-entry";
-import { omitHandoff, standalonePageOf } from "./modules/navigation/handoff.server";
+import { deferredValuesOf, omitHandoff, standalonePageOf } from "./modules/navigation/handoff.server";
 import { ServerDocumentContext } from "./modules/navigation/server-document";
 import { standaloneScripts } from "./modules/navigation/standalone-scripts";
 
@@ -13,27 +15,67 @@ export const streamTimeout = 5_000;
 /** How long a page's shell waits for the rest of the page before it is sent on its own. */
 const SHELL_GRACE_MS = 10;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
-) {
+): Promise<Response> {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext;
+  const graceEnds = performance.now() + SHELL_GRACE_MS;
+  const userAgent = request.headers.get("user-agent");
+  // Crawlers get the whole page at once, deferred data included.
+  const wholePageOnly = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
   // A standalone page sends its data as JSON of its own: React Router's encoding of it for its
   // browser runtime would be made for nothing (scripts/vite-lazy-handoff.ts).
   const standalonePage = standalonePageOf(routerContext, standaloneEntry);
   if (standalonePage) omitHandoff(routerContext);
+  const page = (
+    <ServerDocumentContext value={{ standalonePage, standaloneScripts: standaloneScripts(standaloneEntry, nonce) }}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </ServerDocumentContext>
+  );
+  // A standalone page whose deferred data comes within the moment a streamed shell would wait
+  // for it is rendered in one piece (ADR 0025). A page React Router runs streams its data for
+  // the router's browser runtime, so it always streams.
+  if (standalonePage) {
+    const deferred = deferredValuesOf(routerContext);
+    if (await settleWithin(deferred, wholePageOnly ? streamTimeout : SHELL_GRACE_MS)) {
+      const html = renderWholePage(page);
+      if (html) {
+        const body = hydrateAfterPaint(html, nonce) ?? html;
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // A Buffer made by Buffer.from or Buffer.concat lies on an ArrayBuffer, never a shared one.
+        return new Response(body as Uint8Array<ArrayBuffer>, {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        });
+      }
+    }
+  }
+  return streamPage(page, responseStatusCode, responseHeaders, request, loadContext, {
+    wholePageOnly,
+    graceMs: Math.max(0, graceEnds - performance.now()),
+  });
+}
+
+/** Streams the page: its shell once ready (after a moment's grace for the rest), then each deferred part. */
+function streamPage(
+  page: ReactNode,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  request: Request,
+  loadContext: AppLoadContext,
+  { wholePageOnly, graceMs }: { wholePageOnly: boolean; graceMs: number },
+): Promise<Response> {
+  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let started = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once, deferred data included.
-    const wholePageOnly = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     let graceId: ReturnType<typeof setTimeout> | undefined;
 
@@ -57,34 +99,29 @@ export default function handleRequest(
       );
     };
 
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentContext value={{ standalonePage, standaloneScripts: standaloneScripts(standaloneEntry, nonce) }}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ServerDocumentContext>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-          // A page whose last parts are ready a moment after its shell goes out whole: React
-          // writes them in place, without the placeholders and the script that moves them
-          // (about 0.5 KB compressed, and DOM work before the first paint). A page still
-          // waiting then (deferred data, a slow query) streams from its shell as before.
-          if (!wholePageOnly) graceId = setTimeout(start, SHELL_GRACE_MS);
-        },
-        onAllReady() {
-          start();
-        },
-        onShellError(error: unknown) {
-          clearTimeout(graceId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // A part that failed after the shell went out is missing from this page: not kept.
-          loadContext.pageCache.dontKeep();
-          if (shellRendered) loadContext.log.error("render failed", { error, url: request.url });
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
+        // A page whose last parts are ready a moment after its shell goes out whole: React
+        // writes them in place, without the placeholders and the script that moves them
+        // (about 0.5 KB compressed, and DOM work before the first paint). A page still
+        // waiting then (deferred data, a slow query) streams from its shell as before.
+        if (!wholePageOnly) graceId = setTimeout(start, graceMs);
       },
-    );
+      onAllReady() {
+        start();
+      },
+      onShellError(error: unknown) {
+        clearTimeout(graceId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // A part that failed after the shell went out is missing from this page: not kept.
+        loadContext.pageCache.dontKeep();
+        if (shellRendered) loadContext.log.error("render failed", { error, url: request.url });
+      },
+    });
   });
 }

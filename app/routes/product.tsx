@@ -20,6 +20,20 @@ export const handle = standaloneHandle("product");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = requireStore(context);
+  // Related products are deferred: they never make the page fail. Asked for with the product,
+  // they are usually ready with it, and the page goes out whole (ADR 0025).
+  let shown = true;
+  const related = listRelatedProducts(context.db, store.id, params.id)
+    .then((cards) => {
+      if (shown) context.pageCache.shows(cards.map((c) => c.id));
+      return cards;
+    })
+    .catch((error: unknown): ProductSummary[] => {
+      context.log.warn("related products failed", { id: params.id, error: String(error) });
+      // The page goes out without them; the next shopper's gets another try.
+      context.pageCache.dontKeep();
+      return [];
+    });
   let product: Awaited<ReturnType<typeof findProduct>>;
   try {
     product = await findProduct(context.db, store.id, params.id);
@@ -28,24 +42,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     product = null;
   }
   // The spec: a missing id or a load failure redirects to /products.
-  if (!product) throw redirect("/products");
+  if (!product) {
+    shown = false;
+    throw redirect("/products");
+  }
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   context.pageCache.shows([product.id]);
-  // Related products are deferred: they stream in after the page and never make it fail.
-  const related = listRelatedProducts(context.db, store.id, {
-    id: product.id,
-    categoryId: product.category?.id ?? null,
-  })
-    .then((cards) => {
-      context.pageCache.shows(cards.map((c) => c.id));
-      return cards;
-    })
-    .catch((error: unknown): ProductSummary[] => {
-      context.log.warn("related products failed", { id: product.id, error: String(error) });
-      // The page goes out without them; the next shopper's gets another try.
-      context.pageCache.dontKeep();
-      return [];
-    });
   return { product, related };
 }
 

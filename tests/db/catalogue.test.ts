@@ -9,7 +9,7 @@ import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { CatalogueConflictError, writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { NO_FILTERS } from "../../app/modules/catalog/listing";
 import { listProducts } from "../../app/modules/catalog/listing.server";
-import { findProduct } from "../../app/modules/catalog/products.server";
+import { findProduct, listRelatedProducts } from "../../app/modules/catalog/products.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -101,6 +101,59 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
     expect((await findProduct(database.db, demo.id, active?.id ?? ""))?.slug).toBe(active?.slug);
     expect(await findProduct(database.db, demo.id, inactive?.slug ?? "")).toBeNull();
     expect(await findProduct(database.db, demo.id, "no-such-product")).toBeNull();
+  });
+
+  describe("a product page's related products", () => {
+    let shop: Store;
+    const dairy = Array.from({ length: 11 }, (_, i) => `Dairy Item ${i} 1 kg`);
+    const slugOf = (name: string) => name.toLowerCase().replaceAll(" ", "-");
+    beforeAll(async () => {
+      shop = await createStore(database.db, { slug: `related-${kind}`, title: "Related Traders" });
+      const catalogue = validateCatalogue({
+        products: [
+          ...dairy.map((name, i) => makeProduct({ name, sku: `D-${i}` })),
+          makeProduct({ name: "Dairy Item Switched Off 1 kg", sku: "D-X", active: false }),
+          makeProduct({ name: "Jeera 1 kg", sku: "S-0", category: "Spices", subCategory: null }),
+          makeProduct({ name: "Loose Item 1 kg", sku: "L-0", category: null, subCategory: null }),
+        ],
+      });
+      await writeCatalogue(database.db, shop.id, catalogue);
+      // Item i was added i minutes after item 0; the switched-off one is the newest.
+      for (const [i, name] of [...dairy, "Dairy Item Switched Off 1 kg"].entries()) {
+        await database.db
+          .update(products)
+          .set({ createdAt: new Date(Date.UTC(2026, 10, 1, 10, i)) })
+          .where(and(eq(products.storeId, shop.id), eq(products.slug, slugOf(name))));
+      }
+    });
+    const names = async (idOrSlug: string) =>
+      (await listRelatedProducts(database.db, shop.id, idOrSlug)).map((p) => p.name);
+
+    it("are up to 8 active products of the same category, newest first, never the product itself", async () => {
+      expect(await names(slugOf(dairy[0] ?? ""))).toEqual(dairy.slice(3).reverse());
+      expect(await names(slugOf(dairy[10] ?? ""))).toEqual(dairy.slice(2, 10).reverse());
+    });
+
+    it("find the product by id as by slug, as its page does", async () => {
+      const product = await findProduct(database.db, shop.id, slugOf(dairy[5] ?? ""));
+      expect(await names(product?.id ?? "")).toEqual(await names(slugOf(dairy[5] ?? "")));
+      expect(await names(product?.id ?? "")).not.toContain(dairy[5]);
+    });
+
+    it("are none for a product alone in its category, without one, switched off or missing", async () => {
+      expect(await names("jeera-1-kg")).toEqual([]);
+      expect(await names("loose-item-1-kg")).toEqual([]);
+      expect(await names("dairy-item-switched-off-1-kg")).toEqual([]);
+      expect(await names("no-such-product")).toEqual([]);
+      // Another store's products are not this store's related products.
+      const demoDairy = await listProducts(
+        database.db,
+        demo.id,
+        { ...NO_FILTERS, category: "dairy-and-eggs" },
+        { offset: 0, limit: 1 },
+      );
+      expect(await listRelatedProducts(database.db, shop.id, demoDairy.products[0]?.slug ?? "")).toEqual([]);
+    });
   });
 
   describe("importing a shop's catalogue", () => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
 import { isUuid } from "../http/ids";
@@ -107,11 +107,25 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
+/**
+ * The store's active product a page address names, by id or slug. Ordered by id so that the
+ * product page and its related products (asked for at the same time) agree on the one product
+ * even in the unlikely store where one product's slug is another's id.
+ */
+function namedProduct(
+  table: Record<"id" | "slug" | "storeId" | "active", AnyPgColumn>,
+  storeId: string,
+  idOrSlug: string,
+) {
+  const match = isUuid(idOrSlug)
+    ? or(eq(table.id, idOrSlug.toLowerCase()), eq(table.slug, idOrSlug))
+    : eq(table.slug, idOrSlug);
+  return { where: and(eq(table.storeId, storeId), eq(table.active, true), match), order: asc(table.id) };
+}
+
 /** An active product by id or slug; null when missing or switched off. */
 export async function findProduct(db: Db, storeId: string, idOrSlug: string): Promise<ProductDetail | null> {
-  const match = isUuid(idOrSlug)
-    ? or(eq(products.id, idOrSlug.toLowerCase()), eq(products.slug, idOrSlug))
-    : eq(products.slug, idOrSlug);
+  const named = namedProduct(products, storeId, idOrSlug);
   const sub = alias(categories, "sub_category");
   const [row] = await db
     .select({
@@ -135,7 +149,8 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(sub, eq(sub.id, products.subCategoryId))
-    .where(and(eq(products.storeId, storeId), eq(products.active, true), match))
+    .where(named.where)
+    .orderBy(named.order)
     .limit(1);
   if (!row) return null;
   const sizes = row.hasSizes
@@ -173,14 +188,28 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
   };
 }
 
-/** Up to 8 active products of the same category, newest first, never the product itself. */
+/**
+ * Up to 8 active products of the same category as the product the address names (by id or
+ * slug, as `findProduct`), newest first, never the product itself; none when it is missing or has
+ * no category. It names the product rather than taking it so that the product page asks for both
+ * at once: its related products are then ready with it, and the page goes out whole.
+ */
 export async function listRelatedProducts(
   db: Db,
   storeId: string,
-  product: { id: string; categoryId: string | null },
+  idOrSlug: string,
   limit = 8,
 ): Promise<ProductSummary[]> {
-  if (!product.categoryId) return [];
+  const self = alias(products, "named_product");
+  const named = namedProduct(self, storeId, idOrSlug);
+  // Each a one-row lookup PostgreSQL runs once, before it walks the category's newest products.
+  const categoryId = db
+    .select({ categoryId: self.categoryId })
+    .from(self)
+    .where(named.where)
+    .orderBy(named.order)
+    .limit(1);
+  const id = db.select({ id: self.id }).from(self).where(named.where).orderBy(named.order).limit(1);
   const rows = await db
     .select(summaryColumns)
     .from(products)
@@ -188,8 +217,8 @@ export async function listRelatedProducts(
       and(
         eq(products.storeId, storeId),
         eq(products.active, true),
-        eq(products.categoryId, product.categoryId),
-        ne(products.id, product.id),
+        eq(products.categoryId, sql`(${categoryId})`),
+        ne(products.id, sql`(${id})`),
       ),
     )
     .orderBy(desc(products.createdAt), desc(products.id))

@@ -1,23 +1,13 @@
 import {
   type AnchorHTMLAttributes,
-  Component,
   type MouseEvent,
-  type ReactNode,
   type RefAttributes,
-  use,
   useLayoutEffect,
   useMemo,
   useSyncExternalStore,
 } from "react";
-import type {
-  AwaitProps,
-  LinkProps,
-  Location,
-  NavigateFunction,
-  NavLinkProps,
-  To,
-  URLSearchParamsInit,
-} from "react-router";
+import type { LinkProps, Location, NavigateFunction, NavLinkProps, To, URLSearchParamsInit } from "react-router";
+import { Await } from "./await";
 import { isPlainLeftClick } from "./clicks";
 import type { Navigation } from "./navigation";
 
@@ -52,7 +42,7 @@ export function documentNavigation(
     opensInPage: (url) => router?.opensInPage(url) ?? false,
     Link: DocumentLink,
     NavLink: DocumentNavLink,
-    Await: DocumentAwait as Navigation["Await"],
+    Await,
     useLocation: () => useRouterState().location,
     useNavigate: () => navigate,
     usePendingLocation: () => useRouterState().pending,
@@ -344,34 +334,4 @@ export function isActive(pathname: string, href: string, end: boolean, caseSensi
   }
   const slashAt = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
   return current === target || (!end && current.startsWith(target) && current.charAt(slashAt) === "/");
-}
-
-function DocumentAwait<T>({ resolve, errorElement, children }: AwaitProps<T>) {
-  return (
-    <AwaitBoundary failed={errorElement}>
-      <Resolved value={resolve}>{children as ReactNode | ((value: T) => ReactNode)}</Resolved>
-    </AwaitBoundary>
-  );
-}
-
-function Resolved<T>({ value, children }: { value: T | Promise<T>; children: ReactNode | ((value: T) => ReactNode) }) {
-  const resolved = value instanceof Promise ? use(value) : value;
-  return <>{typeof children === "function" ? children(resolved) : children}</>;
-}
-
-/** React Router's rule: a failed promise shows `errorElement`, or fails the page without one. */
-class AwaitBoundary extends Component<
-  { failed: ReactNode; children: ReactNode },
-  { error: { reason: unknown } | null }
-> {
-  override state: { error: { reason: unknown } | null } = { error: null };
-  static getDerivedStateFromError(reason: unknown) {
-    return { error: { reason } };
-  }
-  override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    if (this.props.failed === undefined) throw error.reason;
-    return this.props.failed;
-  }
 }

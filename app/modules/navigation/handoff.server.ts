@@ -31,3 +31,15 @@ export function standalonePageOf(
 export function omitHandoff(context: EntryContext): void {
   delete context.serverHandoffStream;
 }
+
+/**
+ * The deferred values of a standalone page: the promises among its last route's loader data,
+ * which its scripts write once they settle (standalone-scripts.tsx).
+ */
+export function deferredValuesOf(context: EntryContext): Promise<unknown>[] {
+  const { matches, loaderData } = context.staticHandlerContext;
+  const leaf = matches.at(-1);
+  const data: unknown = leaf ? loaderData[leaf.route.id] : null;
+  if (typeof data !== "object" || data === null) return [];
+  return Object.values(data).filter((value): value is Promise<unknown> => value instanceof Promise);
+}

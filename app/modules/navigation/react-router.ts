@@ -1,5 +1,4 @@
 import {
-  Await,
   Link,
   NavLink,
   useLocation,
@@ -8,6 +7,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
+import { Await } from "./await";
 import { installNavigation } from "./navigation";
 
 /** React Router as the shared components' router: the server, and client-side pages (ADR 0024). */
