@@ -22,10 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   // Related products are deferred: they never make the page fail. Asked for with the product,
   // they are usually ready with it, and the page goes out whole (ADR 0025).
-  let shown = true;
   const related = listRelatedProducts(context.db, store.id, params.id)
     .then((cards) => {
-      if (shown) context.pageCache.shows(cards.map((c) => c.id));
+      context.pageCache.shows(cards.map((c) => c.id));
       return cards;
     })
     .catch((error: unknown): ProductSummary[] => {
@@ -42,10 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     product = null;
   }
   // The spec: a missing id or a load failure redirects to /products.
-  if (!product) {
-    shown = false;
-    throw redirect("/products");
-  }
+  // (A redirect is never kept, so what its related products said they show does not matter.)
+  if (!product) throw redirect("/products");
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   context.pageCache.shows([product.id]);
   return { product, related };

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { markWhenSettled } from "../navigation/known-promise";
 
 /**
  * A page rendered in one piece (ADR 0025).
@@ -34,8 +35,6 @@ export function renderWholePage(page: ReactNode): Buffer | null {
 /** The start of a Suspense boundary that React left for the browser to render. */
 const CLIENT_RENDERED_MARK = "<!--$!-->";
 
-type Tracked<T> = Promise<T> & { status?: "pending" | "fulfilled" | "rejected"; value?: T; reason?: unknown };
-
 /**
  * Waits at most `ms` for the page's deferred values. True when all have settled: each is then
  * marked as React marks a promise it has read (`status`, `value` or `reason`), so that `use`
@@ -47,26 +46,10 @@ export async function settleWithin(values: readonly Promise<unknown>[], ms: numb
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(resolve, ms, false);
   });
-  const all = Promise.all(values.map((value) => track(value as Tracked<unknown>))).then(() => true as const);
+  const all = Promise.all(values.map(markWhenSettled)).then(() => true as const);
   try {
     return await Promise.race([all, late]);
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Settles when the promise does, never rejecting, after marking it with its outcome. */
-function track(promise: Tracked<unknown>): Promise<void> {
-  if (promise.status === "fulfilled" || promise.status === "rejected") return Promise.resolve();
-  return promise.then(
-    (value) => {
-      // React may have marked it already (a promise it read before); its marks agree with these.
-      promise.status = "fulfilled";
-      promise.value = value;
-    },
-    (reason: unknown) => {
-      promise.status = "rejected";
-      promise.reason = reason;
-    },
-  );
 }

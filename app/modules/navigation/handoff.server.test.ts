@@ -1,6 +1,6 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { omitHandoff, standalonePageOf } from "./handoff.server";
+import { deferredValuesOf, omitHandoff, standalonePageOf } from "./handoff.server";
 import { standaloneHandle } from "./standalone";
 
 const ENTRIES = { home: { module: "/h.js", imports: [] }, products: { module: "/p.js", imports: [] } };
@@ -48,5 +48,13 @@ describe("the document render's standalone decision", () => {
     const entry = context({ leafHandle: standaloneHandle("products") });
     omitHandoff(entry);
     expect("serverHandoffStream" in entry).toBe(false);
+  });
+
+  it("finds the page's deferred values: the promises among its last route's data", () => {
+    const related = Promise.resolve([]);
+    const page = context({ leafHandle: standaloneHandle("product"), leafData: { product: { id: "p1" }, related } });
+    expect(deferredValuesOf(page)).toEqual([related]);
+    expect(deferredValuesOf(context({ leafHandle: standaloneHandle("products") }))).toEqual([]);
+    expect(deferredValuesOf(context({ leafHandle: standaloneHandle("products"), leafData: null }))).toEqual([]);
   });
 });

@@ -12,14 +12,12 @@ export function standalonePageOf(
   context: EntryContext,
   entries: Readonly<Record<string, StandaloneEntry | undefined>> | null,
 ): StandalonePage | null {
-  const { matches, errors, loaderData } = context.staticHandlerContext;
+  const { matches, errors } = context.staticHandlerContext;
   if (errors && Object.keys(errors).length > 0) return null;
   const leaf = matches.at(-1);
   if (!leaf) return null;
   const handle = context.routeModules[leaf.route.id]?.handle;
-  if (!isStandaloneHandle(handle)) return null;
-  const data: unknown = loaderData[leaf.route.id];
-  if (typeof data !== "object" || data === null) return null;
+  if (!isStandaloneHandle(handle) || !leafData(context)) return null;
   return entries?.[handle.standalone] ? handle.standalone : null;
 }
 
@@ -37,9 +35,13 @@ export function omitHandoff(context: EntryContext): void {
  * which its scripts write once they settle (standalone-scripts.tsx).
  */
 export function deferredValuesOf(context: EntryContext): Promise<unknown>[] {
+  return Object.values(leafData(context) ?? {}).filter((value): value is Promise<unknown> => value instanceof Promise);
+}
+
+/** The last route's loader data when it is an object (a standalone page's always is). */
+function leafData(context: EntryContext): Record<string, unknown> | null {
   const { matches, loaderData } = context.staticHandlerContext;
   const leaf = matches.at(-1);
   const data: unknown = leaf ? loaderData[leaf.route.id] : null;
-  if (typeof data !== "object" || data === null) return [];
-  return Object.values(data).filter((value): value is Promise<unknown> => value instanceof Promise);
+  return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : null;
 }

@@ -1,3 +1,4 @@
+import { knownFailure, knownValue } from "./known-promise";
 import { DEFERRED_ATTRIBUTE, type DeferredOutcome, STANDALONE_DATA_ID, type StandaloneData } from "./standalone";
 
 /**
@@ -14,27 +15,13 @@ export function readStandaloneData(doc: Document): StandaloneData & { values: Re
   return { ...data, values };
 }
 
-type Tracked<T> = Promise<T> & { status?: "fulfilled" | "rejected"; value?: T; reason?: unknown };
-
 function deferredValue(doc: Document, name: string): Promise<unknown> {
   const read = (): DeferredOutcome | null => {
     const text = doc.querySelector(`script[${DEFERRED_ATTRIBUTE}="${name}"]`)?.textContent;
     return text ? (JSON.parse(text) as DeferredOutcome) : null;
   };
-  const settle = (outcome: DeferredOutcome | null): Tracked<unknown> => {
-    if (outcome?.ok) {
-      const promise: Tracked<unknown> = Promise.resolve(outcome.value);
-      promise.status = "fulfilled";
-      promise.value = outcome.value;
-      return promise;
-    }
-    const reason = new Error(`The page's ${name} did not arrive`);
-    const promise: Tracked<unknown> = Promise.reject(reason);
-    promise.catch(() => {});
-    promise.status = "rejected";
-    promise.reason = reason;
-    return promise;
-  };
+  const settle = (outcome: DeferredOutcome | null): Promise<unknown> =>
+    outcome?.ok ? knownValue(outcome.value) : knownFailure(new Error(`The page's ${name} did not arrive`));
   const now = read();
   if (now || doc.readyState !== "loading") return settle(now);
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { Suspense, use } from "react";
+import { knownValue, outcomeOf } from "./known-promise";
 import type { RenderStandaloneScripts } from "./server-document";
 import {
   DEFERRED_ATTRIBUTE,
@@ -92,28 +93,21 @@ function JsonScript({ value, ...attributes }: { value: unknown; id?: string }) {
 
 const outcomes = new WeakMap<Promise<unknown>, Promise<DeferredOutcome>>();
 
-type Tracked<T> = Promise<T> & { status?: string; value?: T };
-
 /**
  * The value's outcome, one promise per value so that React reads the same one again. A value
  * that carries its outcome already (a page rendered whole, app/modules/http/whole-page.server.ts)
  * gives an outcome that does too, which React reads without waiting.
  */
-function settled(value: Tracked<unknown>): Promise<DeferredOutcome> {
+function settled(value: Promise<unknown>): Promise<DeferredOutcome> {
   let outcome = outcomes.get(value);
   if (!outcome) {
-    if (value.status === "fulfilled" || value.status === "rejected") {
-      const known: DeferredOutcome = value.status === "fulfilled" ? { ok: true, value: value.value } : { ok: false };
-      const tracked: Tracked<DeferredOutcome> = Promise.resolve(known);
-      tracked.status = "fulfilled";
-      tracked.value = known;
-      outcome = tracked;
-    } else {
-      outcome = value.then(
-        (resolved): DeferredOutcome => ({ ok: true, value: resolved }),
-        (): DeferredOutcome => ({ ok: false }),
-      );
-    }
+    const known = outcomeOf(value);
+    outcome = known
+      ? knownValue<DeferredOutcome>(known.ok ? { ok: true, value: known.value } : { ok: false })
+      : value.then(
+          (resolved): DeferredOutcome => ({ ok: true, value: resolved }),
+          (): DeferredOutcome => ({ ok: false }),
+        );
     outcomes.set(value, outcome);
   }
   return outcome;
