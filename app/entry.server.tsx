@@ -1,3 +1,4 @@
+import standaloneEntry from "virtual:mandi/standalone-entry";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
@@ -5,13 +6,19 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { hydrateAfterPaint, hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
 import { renderWholePage, settleWithin } from "./modules/http/whole-page.server";
-import "./modules/navigation/react-router";
-import standaloneEntry from "virtual:mandi/standalone-entry";
+import { withDocumentLinks } from "./modules/navigation/document";
 import { deferredValuesOf, omitHandoff, standalonePageOf } from "./modules/navigation/handoff.server";
+import { NavigationContext } from "./modules/navigation/navigation";
+import { reactRouterNavigation } from "./modules/navigation/react-router";
 import { ServerDocumentContext } from "./modules/navigation/server-document";
 import { standaloneScripts } from "./modules/navigation/standalone-scripts";
 
 export const streamTimeout = 5_000;
+/**
+ * A standalone page's shared components link with the document's own links, as in the browser
+ * that hydrates them (ADR 0024); every other name is React Router's, whose server render this is.
+ */
+const standaloneNavigation = withDocumentLinks(reactRouterNavigation);
 /** How long a page's shell waits for the rest of the page before it is sent on its own. */
 const SHELL_GRACE_MS = 10;
 
@@ -34,9 +41,10 @@ export default async function handleRequest(
   // browser runtime would be made for nothing (scripts/vite-lazy-handoff.ts).
   const standalonePage = standalonePageOf(routerContext, standaloneEntry);
   if (standalonePage) omitHandoff(routerContext);
+  const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
   const page = (
     <ServerDocumentContext value={{ standalonePage, standaloneScripts: standaloneScripts(standaloneEntry, nonce) }}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      {standalonePage ? <NavigationContext value={standaloneNavigation}>{router}</NavigationContext> : router}
     </ServerDocumentContext>
   );
   // A standalone page whose deferred data comes within the moment a streamed shell would wait

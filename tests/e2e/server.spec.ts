@@ -113,6 +113,36 @@ test.describe("the HTTP server", () => {
     }
   });
 
+  test("a standalone page's header and footer are what React Router renders for them, links included", async ({
+    request,
+  }) => {
+    // The server renders a standalone page's links with the document's own (the components the
+    // browser hydrates them with), a page React Router runs with React Router's: the same
+    // header and footer come out of both, but for which link is the current page's.
+    const part = (html: string, tag: string) => html.slice(html.indexOf(`<${tag}`), html.indexOf(`</${tag}>`));
+    const neutral = (html: string) =>
+      html
+        .replaceAll(' aria-current="page"', "")
+        .replace(/class="([^"]*)"/g, (_, classes: string) => `class="${classes.replace(/\s*\bactive\b/, "")}"`)
+        .replace(/name="csrf" value="[^"]*"/g, 'name="csrf" value=""');
+    const standalone = await (await request.get("/")).text();
+    const reactRouter = await (await request.get("/cart")).text();
+    expect(standalone).toContain('id="mandi-page-data"');
+    expect(reactRouter).toContain("__reactRouterContext");
+    for (const tag of ["header", "footer"]) {
+      expect(part(standalone, tag).length, tag).toBeGreaterThan(1000);
+      expect(neutral(part(standalone, tag)), tag).toBe(neutral(part(reactRouter, tag)));
+    }
+    // Each marks its own page's link, in the same way.
+    expect(part(standalone, "header")).toContain(
+      '<a aria-current="page" class="active" href="/" data-discover="true">',
+    );
+    expect(part(reactRouter, "header")).toContain(
+      '<a aria-current="page" class="active" href="/cart" data-discover="true">',
+    );
+    expect(part(standalone, "header")).toContain('<a class="" href="/cart" data-discover="true">');
+  });
+
   test("caches hashed assets for a year and revalidates them by ETag", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

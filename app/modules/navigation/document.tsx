@@ -9,7 +9,7 @@ import {
 import type { LinkProps, Location, NavigateFunction, NavLinkProps, To, URLSearchParamsInit } from "react-router";
 import { Await } from "./await";
 import { isPlainLeftClick } from "./clicks";
-import type { Navigation } from "./navigation";
+import { type Navigation, useLocation } from "./navigation";
 
 /**
  * What a standalone page shows for other addresses itself, without loading a document: the
@@ -232,6 +232,15 @@ function inPageClick(
   router.navigate(url.href, { replace: props.replace, keepScroll: props.preventScrollReset });
 }
 
+/**
+ * `navigation` with the document's own links: what the server renders a standalone page with
+ * (entry.server.tsx), so that its links are the components the browser hydrates them with, and
+ * cost what an anchor costs rather than React Router's resolving of every address.
+ */
+export function withDocumentLinks(navigation: Navigation): Navigation {
+  return { ...navigation, Link: DocumentLink, NavLink: DocumentNavLink };
+}
+
 function DocumentLink({ to, ref, onClick, ...rest }: LinkProps & RefAttributes<HTMLAnchorElement>) {
   return (
     <a
@@ -259,7 +268,8 @@ function DocumentNavLink({
   ...rest
 }: NavLinkProps & RefAttributes<HTMLAnchorElement>) {
   const href = hrefOf(to);
-  const active = isActive(useRouterState().location.pathname, href, end, caseSensitive);
+  // The location of the tree's router: the document's in the browser, the request's on the server.
+  const active = isActive(useLocation().pathname, href, end, caseSensitive);
   const state = { isActive: active, isPending: false, isTransitioning: false };
   const classes = typeof className === "function" ? className(state) : className;
   return (

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, type ReactNode, type RefAttributes } from "react";
+import { type ComponentType, createContext, createElement, type ReactNode, type RefAttributes, use } from "react";
 import type * as ReactRouter from "react-router";
 import type { AwaitProps, LinkProps, Location, NavLinkProps } from "react-router";
 
@@ -14,7 +14,9 @@ import type { AwaitProps, LinkProps, Location, NavLinkProps } from "react-router
  *
  * The shared components import these names from here rather than from "react-router", so a
  * page's scripts hold React Router only when the page uses it. The entry that runs first
- * installs one router (`installNavigation`); nothing renders before it.
+ * installs one router (`installNavigation`); nothing renders before it. A render may give its
+ * tree another (`NavigationContext`): the server renders a standalone page's links with the
+ * document's own, the very components the browser hydrates them with.
  */
 export type Navigation = Pick<
   typeof ReactRouter,
@@ -35,19 +37,27 @@ export function installNavigation(navigation: Navigation): void {
   installed = navigation;
 }
 
+/** A router for one render's tree, in place of the installed one. */
+export const NavigationContext = createContext<Navigation | null>(null);
+
 function current(): Navigation {
   if (!installed) throw new Error("No router installed: the page's entry installs one before rendering");
   return installed;
 }
 
-export const Link: Navigation["Link"] = (props) => createElement(current().Link, props);
-export const NavLink: Navigation["NavLink"] = (props) => createElement(current().NavLink, props);
+/** The router of the tree being rendered: its own when it has one, else the installed one. */
+function ofTree(): Navigation {
+  return use(NavigationContext) ?? current();
+}
+
+export const Link: Navigation["Link"] = (props) => createElement(ofTree().Link, props);
+export const NavLink: Navigation["NavLink"] = (props) => createElement(ofTree().NavLink, props);
 export const Await = <T>(props: AwaitProps<T>): ReactNode =>
-  createElement(current().Await as ComponentType<AwaitProps<T>>, props);
-export const useLocation: Navigation["useLocation"] = () => current().useLocation();
-export const useNavigate: Navigation["useNavigate"] = () => current().useNavigate();
-export const useSearchParams: Navigation["useSearchParams"] = (init) => current().useSearchParams(init);
-export const useRouteLoaderData: Navigation["useRouteLoaderData"] = (routeId) => current().useRouteLoaderData(routeId);
-export const usePendingLocation: Navigation["usePendingLocation"] = () => current().usePendingLocation();
+  createElement(ofTree().Await as ComponentType<AwaitProps<T>>, props);
+export const useLocation: Navigation["useLocation"] = () => ofTree().useLocation();
+export const useNavigate: Navigation["useNavigate"] = () => ofTree().useNavigate();
+export const useSearchParams: Navigation["useSearchParams"] = (init) => ofTree().useSearchParams(init);
+export const useRouteLoaderData: Navigation["useRouteLoaderData"] = (routeId) => ofTree().useRouteLoaderData(routeId);
+export const usePendingLocation: Navigation["usePendingLocation"] = () => ofTree().usePendingLocation();
 /** Whether following a link to `url` stays in this page, rather than loading a document. */
 export const opensInPage = (url: URL): boolean => current().opensInPage(url);

@@ -8,10 +8,10 @@ import {
   useSearchParams,
 } from "react-router";
 import { Await } from "./await";
-import { installNavigation } from "./navigation";
+import { installNavigation, type Navigation } from "./navigation";
 
 /** React Router as the shared components' router: the server, and client-side pages (ADR 0024). */
-installNavigation({
+export const reactRouterNavigation: Navigation = {
   // Every address of the store is one of React Router's routes.
   opensInPage: () => true,
   usePendingLocation: () => {
@@ -25,4 +25,6 @@ installNavigation({
   useNavigate,
   useSearchParams,
   useRouteLoaderData,
-});
+};
+
+installNavigation(reactRouterNavigation);
