@@ -16,6 +16,9 @@
  * browsers do, so compression is part of every figure.
  * On PostgreSQL, --processes N runs the server with WEB_CONCURRENCY=N, and the table names it
  * ("postgres x2"); one process unless told (ADR 0021).
+ * Last, this machine's speed at React's render and brotli, with work that does not change with
+ * Mandi's code (scripts/bench-machine.ts): machines of one kind differ from day to day, and the
+ * figures of two days compare only beside it.
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
  * create and drop the benchmark's own database.
  */
@@ -30,6 +33,7 @@ import { randomSource } from "../app/demo/factories";
 import { seedDemoStore } from "../app/demo/seed.server";
 import { slugify } from "../app/modules/catalog/catalogue-input";
 import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
+import { measureMachine } from "./bench-machine";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
 import { type LighthouseFigure, lighthouseTable, runLighthouse } from "./lighthouse";
@@ -343,6 +347,8 @@ for (const kind of ["pglite", "postgres"] as const) {
   productsPage ??= result.productsPage;
 }
 const ceiling = productsPage ? await benchCeiling(productsPage, 3499) : undefined;
+if (productsPage) process.stdout.write("Measuring this machine's speed...\n");
+const machine = productsPage ? measureMachine(productsPage) : undefined;
 for (const run of runs) {
   for (const f of run.figures) {
     if (ceiling) f.ratioToCeiling = Math.round((f.requestsPerSecond / ceiling.figure.requestsPerSecond) * 1000) / 1000;
@@ -356,6 +362,7 @@ const summary = {
   durationSeconds: duration,
   runs,
   ceiling: ceiling ? { ...ceiling.figure, peakRssMb: ceiling.peakRssMb } : null,
+  machine: machine ?? null,
 };
 mkdirSync("bench-results", { recursive: true });
 const out = path.join("bench-results", `bench-${summary.date.replace(/[:.]/g, "-")}.json`);
@@ -392,5 +399,9 @@ if (ceiling) {
   ]);
 }
 process.stdout.write(
-  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n\nWritten to ${out}\n`,
+  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n${
+    machine
+      ? `\nThis machine: React renders a fixed page of about 750 elements in ${machine.reactRenderMs} ms; brotli 3 compresses the products page (${machine.pageKb} KB) in ${machine.brotliMs} ms.\n`
+      : ""
+  }\nWritten to ${out}\n`,
 );
