@@ -5,7 +5,9 @@
  * Starts the built server (as `npm start` does) on a fresh PGlite folder and on a fresh
  * PostgreSQL database, and measures with autocannon the home page, the products page and a
  * JSON route; then a bare node:http server answering the products page's bytes: the ceiling
- * each figure is compared with. Prints a table and writes bench-results/bench-<time>.json.
+ * each figure is compared with; and the floor: a bare node:http server rendering a fixed React
+ * page of the same size for every request and compressing it (scripts/bench-machine.ts), the
+ * least a rendered page costs on this machine. Prints a table and writes bench-results/bench-<time>.json.
  *
  * Every database is measured twice, side by side: with the pages the server keeps for
  * shoppers who are not signed in ("kept": a page asked for again, as popular pages are) and
@@ -338,6 +340,26 @@ async function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figur
   return { figure, peakRssMb: peak };
 }
 
+/**
+ * The floor: the fixed page of scripts/bench-machine.ts rendered by React for every request, with
+ * its data, compressed at brotli 3, by a bare node:http server. What any server-rendered React
+ * page costs on this machine, with no router, database or store code.
+ */
+async function benchFloor(port: number): Promise<Figure> {
+  const child = startProcess(["--import", "tsx", "scripts/bench-machine.ts", "serve", String(port)], {
+    NODE_ENV: "production",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, child);
+  process.stdout.write("Measuring the floor (a React page, brotli 3, no store code)...\n");
+  const figure = await measure("floor (React page + brotli 3, no store code)", "-", base, {
+    name: "floor",
+    path: "/",
+  });
+  await stopProcess(child);
+  return figure;
+}
+
 const runs: Run[] = [];
 let productsPage: Buffer | undefined;
 for (const kind of ["pglite", "postgres"] as const) {
@@ -347,6 +369,7 @@ for (const kind of ["pglite", "postgres"] as const) {
   productsPage ??= result.productsPage;
 }
 const ceiling = productsPage ? await benchCeiling(productsPage, 3499) : undefined;
+const floor = productsPage ? await benchFloor(3498) : undefined;
 if (productsPage) process.stdout.write("Measuring this machine's speed...\n");
 const machine = productsPage ? measureMachine(productsPage) : undefined;
 for (const run of runs) {
@@ -362,6 +385,7 @@ const summary = {
   durationSeconds: duration,
   runs,
   ceiling: ceiling ? { ...ceiling.figure, peakRssMb: ceiling.peakRssMb } : null,
+  floor: floor ?? null,
   machine: machine ?? null,
 };
 mkdirSync("bench-results", { recursive: true });
@@ -396,6 +420,21 @@ if (ceiling) {
     `${ceiling.peakRssMb} MB`,
     1,
     0,
+  ]);
+}
+if (floor) {
+  rows.push([
+    "floor",
+    "-",
+    "/ (React page, brotli 3)",
+    floor.requestsPerSecond,
+    floor.p50Ms,
+    floor.p95Ms,
+    floor.p99Ms,
+    floor.kbPerAnswer,
+    "",
+    ceiling ? Math.round((floor.requestsPerSecond / ceiling.figure.requestsPerSecond) * 1000) / 1000 : "",
+    floor.errors + floor.non2xx,
   ]);
 }
 process.stdout.write(
