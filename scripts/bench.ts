@@ -323,21 +323,33 @@ async function benchDatabase(
   }
 }
 
-async function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figure; peakRssMb: number }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "mandi-ceiling-")), "body.html");
-  writeFileSync(file, body);
-  const script = `const b=require("fs").readFileSync(${JSON.stringify(file)});require("http").createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-length":b.length});s.end(b)}).listen(${port},"127.0.0.1")`;
-  const child = startProcess(["-e", script], {});
+/** A bare server of the bench's own, started with `args`, measured at `route` and stopped. */
+async function benchBare(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  target: string,
+  route: { name: string; path: string },
+): Promise<{ figure: Figure; peakRssMb: number }> {
+  const child = startProcess(args, env);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/`, child);
-  process.stdout.write("Measuring the bare node:http ceiling...\n");
-  const figure = await measure("ceiling (bare node:http, products page bytes)", "-", base, {
-    name: "ceiling",
-    path: "/products",
-  });
+  process.stdout.write(`Measuring the ${target}...\n`);
+  const figure = await measure(target, "-", base, route);
   const peak = peakRssMb(child.pid ?? 0);
   await stopProcess(child);
   return { figure, peakRssMb: peak };
+}
+
+/** The ceiling: a bare node:http server sending the products page's bytes. */
+function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figure; peakRssMb: number }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "mandi-ceiling-")), "body.html");
+  writeFileSync(file, body);
+  const script = `const b=require("fs").readFileSync(${JSON.stringify(file)});require("http").createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-length":b.length});s.end(b)}).listen(${port},"127.0.0.1")`;
+  return benchBare(["-e", script], {}, port, "ceiling (bare node:http, products page bytes)", {
+    name: "ceiling",
+    path: "/products",
+  });
 }
 
 /**
@@ -345,19 +357,14 @@ async function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figur
  * its data, compressed at brotli 3, by a bare node:http server. What any server-rendered React
  * page costs on this machine, with no router, database or store code.
  */
-async function benchFloor(port: number): Promise<Figure> {
-  const child = startProcess(["--import", "tsx", "scripts/bench-machine.ts", "serve", String(port)], {
-    NODE_ENV: "production",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/`, child);
-  process.stdout.write("Measuring the floor (a React page, brotli 3, no store code)...\n");
-  const figure = await measure("floor (React page + brotli 3, no store code)", "-", base, {
-    name: "floor",
-    path: "/",
-  });
-  await stopProcess(child);
-  return figure;
+function benchFloor(port: number): Promise<{ figure: Figure; peakRssMb: number }> {
+  return benchBare(
+    ["--import", "tsx", "scripts/bench-machine.ts", "serve", String(port)],
+    { NODE_ENV: "production" },
+    port,
+    "floor (React page + brotli 3, no store code)",
+    { name: "floor", path: "/" },
+  );
 }
 
 const runs: Run[] = [];
@@ -385,7 +392,7 @@ const summary = {
   durationSeconds: duration,
   runs,
   ceiling: ceiling ? { ...ceiling.figure, peakRssMb: ceiling.peakRssMb } : null,
-  floor: floor ?? null,
+  floor: floor ? { ...floor.figure, peakRssMb: floor.peakRssMb } : null,
   machine: machine ?? null,
 };
 mkdirSync("bench-results", { recursive: true });
@@ -407,36 +414,22 @@ const rows = runs.flatMap((r) =>
     f.errors + f.non2xx,
   ]),
 );
-if (ceiling) {
-  rows.push([
-    "ceiling",
-    "-",
-    "/products",
-    ceiling.figure.requestsPerSecond,
-    ceiling.figure.p50Ms,
-    ceiling.figure.p95Ms,
-    ceiling.figure.p99Ms,
-    ceiling.figure.kbPerAnswer,
-    `${ceiling.peakRssMb} MB`,
-    1,
-    0,
-  ]);
-}
-if (floor) {
-  rows.push([
-    "floor",
-    "-",
-    "/ (React page, brotli 3)",
-    floor.requestsPerSecond,
-    floor.p50Ms,
-    floor.p95Ms,
-    floor.p99Ms,
-    floor.kbPerAnswer,
-    "",
-    ceiling ? Math.round((floor.requestsPerSecond / ceiling.figure.requestsPerSecond) * 1000) / 1000 : "",
-    floor.errors + floor.non2xx,
-  ]);
-}
+/** A row for a bare server of the bench's own. */
+const bareRow = (name: string, shown: string, bare: { figure: Figure; peakRssMb: number }) => [
+  name,
+  "-",
+  shown,
+  bare.figure.requestsPerSecond,
+  bare.figure.p50Ms,
+  bare.figure.p95Ms,
+  bare.figure.p99Ms,
+  bare.figure.kbPerAnswer,
+  `${bare.peakRssMb} MB`,
+  ceiling ? Math.round((bare.figure.requestsPerSecond / ceiling.figure.requestsPerSecond) * 1000) / 1000 : "",
+  bare.figure.errors + bare.figure.non2xx,
+];
+if (ceiling) rows.push(bareRow("ceiling", "/products", ceiling));
+if (floor) rows.push(bareRow("floor", "/ (React page, brotli 3)", floor));
 process.stdout.write(
   `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n${
     machine
