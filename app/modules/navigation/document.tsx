@@ -242,16 +242,17 @@ export function withDocumentLinks(navigation: Navigation): Navigation {
 }
 
 function DocumentLink({ to, ref, onClick, ...rest }: LinkProps & RefAttributes<HTMLAnchorElement>) {
+  const href = hrefOf(to);
   return (
     <a
       {...anchorProps(rest)}
       ref={ref}
-      href={hrefOf(to)}
+      href={href}
       onClick={(event) => {
         onClick?.(event);
         inPageClick(event, to, rest);
       }}
-      {...discovered(to)}
+      {...discovered(href)}
     />
   );
 }
@@ -284,7 +285,7 @@ function DocumentNavLink({
         onClick?.(event);
         inPageClick(event, to, rest);
       }}
-      {...discovered(to)}
+      {...discovered(href)}
     >
       {typeof children === "function" ? children(state) : children}
     </a>
@@ -330,8 +331,8 @@ export function hrefOf(to: To): string {
 }
 
 /** React Router marks the store's own paths for its route discovery; the same mark here. */
-function discovered(to: To): { "data-discover"?: "true" } {
-  return hrefOf(to).startsWith("/") ? { "data-discover": "true" } : {};
+function discovered(href: string): { "data-discover"?: "true" } {
+  return href.startsWith("/") ? { "data-discover": "true" } : {};
 }
 
 /** React Router's NavLink rule: the same path, or (without `end`) a path below it. */
