@@ -12,9 +12,9 @@ import { renderToString } from "react-dom/server";
 /**
  * How fast this machine is at what a rendered page costs, measured with work that does not
  * change with Mandi's code: React rendering a fixed page of 24 product cards and 200 links
- * (about 750 elements, 40 KB, close to a listing), and brotli at quality 3 (the effort of a busy
+ * (about 750 elements, 45 KB, close to a listing), and brotli at quality 3 (the effort of a busy
  * process, ADR 0019) on the products page as the server sent it. Machines of the same kind
- * differ by up to two times from one day to the next (shared cores), so the bench's figures are
+ * differ by up to three times from one day to the next (shared cores), so the bench's figures are
  * only comparable beside these.
  *
  * Measured in a process of its own (React's production build, as the server runs it):

@@ -20,8 +20,15 @@ async function checkoutOnline(page: Page): Promise<void> {
   await expect(page.getByText("TEST GATEWAY")).toBeVisible();
 }
 
+/**
+ * Picks the bank's answer on the sandbox's payment page and waits for the way back to reach the
+ * thank-you page: /payment-return hydrates, asks the server for the payment's status (the server
+ * asks the gateway) and only then moves on, three round trips that took over 5 s on a loaded CI
+ * machine.
+ */
 async function choose(page: Page, outcome: "Success" | "Failure" | "Pending" | "Cancel") {
   await page.getByRole("button", { name: new RegExp(`^${outcome}\\b`) }).click();
+  await page.waitForURL(/\/thank-you\?/, { timeout: 20_000 });
 }
 
 async function cartCount(page: Page): Promise<string> {
