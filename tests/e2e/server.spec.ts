@@ -55,10 +55,15 @@ test.describe("the HTTP server", () => {
     expect(whole).toContain('class="product-card"');
     // A product page's related products are deferred data, asked for with the product: they are
     // ready with it, and the page is rendered in one piece with them in place (ADR 0025).
+    // Each try is another product: a page that streamed is kept, and asking for it again would
+    // only send the same answer (on a busy machine a first render can miss the 10 ms).
     const sitemap = await (await request.get("/sitemaps/products-1.xml")).text();
-    const product = new URL(/<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1] ?? "").pathname;
+    const products = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .slice(0, 10)
+      .map((m) => new URL(m[1] ?? "").pathname);
     let page = "";
-    for (let i = 0; i < 5 && !page; i++) {
+    for (const product of products) {
+      if (page) break;
       const html = await (await request.get(product, { headers: browser })).text();
       expect(html).toContain("Related products");
       expect(html).toContain("</html>");
