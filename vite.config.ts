@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.ts";
 import { inlineScript } from "./scripts/vite-inline-script.ts";
 import { lazyHandoffStream } from "./scripts/vite-lazy-handoff.ts";
+import { sharedServerRoutes } from "./scripts/vite-shared-server-routes.ts";
 import { standaloneEntries } from "./scripts/vite-standalone-entry.ts";
 
 const require = createRequire(import.meta.url);
@@ -71,6 +72,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     inlineScript(),
     lazyHandoffStream(),
+    sharedServerRoutes(),
     reactRouter(),
     standaloneEntries({
       home: "app/standalone/home.client.tsx",
