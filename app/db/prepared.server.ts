@@ -62,3 +62,36 @@ export function compileStatement(name: string, query: SQL): CompiledStatement {
     },
   };
 }
+
+/**
+ * A Drizzle statement built once per database, and per shape, instead of for every request:
+ * building a select with Drizzle (its SQL text, its prepared-query object) cost a page about as
+ * much as PostgreSQL's answer. `prepare(db, shape)` builds it for the first request of a shape
+ * (a lookup by id or by slug; which filters a listing has), `keyOf(shape)` tells shapes apart
+ * (the shape itself by default). Write it with `sql.placeholder(name)` for each value and end it
+ * with `.prepare(name)`: on PostgreSQL each pooled connection then parses and plans it once, by
+ * that name. Use a name only for a statement whose best plan does not depend on its values
+ * (lookups by key); with an empty name PostgreSQL plans each run for its values as before (a
+ * price range, whose best plan depends on how wide it is). PGlite runs it as a query with
+ * parameters. Rows are mapped by Drizzle as for any select.
+ */
+export function preparedPerDatabase<Statement, Shape = undefined>(
+  prepare: (db: Db, shape: Shape) => Statement,
+  keyOf: (shape: Shape) => unknown = (shape) => shape,
+): (db: Db, shape?: Shape) => Statement {
+  const built = new WeakMap<Db, Map<unknown, Statement>>();
+  return (db, shape) => {
+    let shapes = built.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      built.set(db, shapes);
+    }
+    const key = keyOf(shape as Shape);
+    let statement = shapes.get(key);
+    if (statement === undefined) {
+      statement = prepare(db, shape as Shape);
+      shapes.set(key, statement);
+    }
+    return statement;
+  };
+}

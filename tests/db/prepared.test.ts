@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { compileStatement, executePrepared } from "../../app/db/prepared.server";
+import { compileStatement, executePrepared, preparedPerDatabase } from "../../app/db/prepared.server";
+import { stores } from "../../app/db/schema";
+import { makeStore } from "../../app/demo/factories";
+import { createStore } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 describe.each(databaseKinds)("statements compiled once on %s", (kind) => {
@@ -36,5 +39,35 @@ describe.each(databaseKinds)("statements compiled once on %s", (kind) => {
       executePrepared<{ one: number }>(tx, "test_in_tx", sql`select ${1}::int as one`),
     );
     expect(rows).toEqual([{ one: 1 }]);
+  });
+
+  it("builds a Drizzle statement once per database and shape, and maps its rows as Drizzle does", async () => {
+    let built = 0;
+    const storeBy = preparedPerDatabase((db, bySlug: boolean) => {
+      built++;
+      return db
+        .select({ id: stores.id, createdAt: stores.createdAt })
+        .from(stores)
+        .where(bySlug ? sql`${stores.slug} = ${sql.placeholder("key")}` : sql`${stores.id} = ${sql.placeholder("key")}`)
+        .prepare(bySlug ? "test_store_by_slug" : "test_store_by_id");
+    });
+    const store = await createStore(database.db, makeStore({ slug: "prepared-test", domains: [] }));
+    expect(storeBy(database.db, true)).toBe(storeBy(database.db, true));
+    expect(storeBy(database.db, false)).not.toBe(storeBy(database.db, true));
+    expect(built).toBe(2);
+    for (let i = 0; i < 8; i++) {
+      const [bySlug] = await storeBy(database.db, true).execute({ key: "prepared-test" });
+      expect(bySlug?.id).toBe(store?.id);
+      expect(bySlug?.createdAt).toBeInstanceOf(Date);
+    }
+    expect(await storeBy(database.db, false).execute({ key: store?.id })).toHaveLength(1);
+    expect(await storeBy(database.db, true).execute({ key: "no-such-store" })).toEqual([]);
+    const other = await createTestDatabase(kind);
+    try {
+      expect(storeBy(other.db, true)).not.toBe(storeBy(database.db, true));
+      expect(await storeBy(other.db, true).execute({ key: "prepared-test" })).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
+import { preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
 import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
@@ -108,26 +109,36 @@ export function toSummary(row: SummaryRow): ProductSummary {
 }
 
 /**
- * The store's active product a page address names, by id or slug. Ordered by id so that the
- * product page and its related products (asked for at the same time) agree on the one product
- * even in the unlikely store where one product's slug is another's id.
+ * The store's active product a page address names, by id or slug, with placeholders for the
+ * store (`storeId`) and the address (`id`, `slug`: see `namedValues`): an address that is a UUID
+ * may be either, any other only a slug. Ordered by id so that the product page and its related
+ * products (asked for at the same time) agree on the one product even in the unlikely store
+ * where one product's slug is another's id.
  */
-function namedProduct(
-  table: Record<"id" | "slug" | "storeId" | "active", AnyPgColumn>,
-  storeId: string,
-  idOrSlug: string,
-) {
-  const match = isUuid(idOrSlug)
-    ? or(eq(table.id, idOrSlug.toLowerCase()), eq(table.slug, idOrSlug))
-    : eq(table.slug, idOrSlug);
-  return { where: and(eq(table.storeId, storeId), eq(table.active, true), match), order: asc(table.id) };
+function namedProduct(table: Record<"id" | "slug" | "storeId" | "active", AnyPgColumn>, byId: boolean) {
+  const match = byId
+    ? or(eq(table.id, sql.placeholder("id")), eq(table.slug, sql.placeholder("slug")))
+    : eq(table.slug, sql.placeholder("slug"));
+  return {
+    where: and(eq(table.storeId, sql.placeholder("storeId")), eq(table.active, true), match),
+    order: asc(table.id),
+  };
 }
 
-/** An active product by id or slug; null when missing or switched off. */
-export async function findProduct(db: Db, storeId: string, idOrSlug: string): Promise<ProductDetail | null> {
-  const named = namedProduct(products, storeId, idOrSlug);
-  const sub = alias(categories, "sub_category");
-  const [row] = await db
+/** The values of `namedProduct`'s placeholders for an address. */
+const namedValues = (storeId: string, idOrSlug: string) => ({ storeId, id: idOrSlug.toLowerCase(), slug: idOrSlug });
+
+const detailSub = alias(categories, "sub_category");
+
+/**
+ * The product page's statements, built once per database and shape and prepared by name on
+ * PostgreSQL (ADR 0025): every product page ran them, and building them with Drizzle cost about
+ * as much as PostgreSQL took to answer. Each finds rows by unique keys, so PostgreSQL's generic
+ * plan for them is the plan it would make for any one address.
+ */
+const productStatement = preparedPerDatabase((db, byId: boolean) => {
+  const named = namedProduct(products, byId);
+  return db
     .select({
       ...summaryColumns,
       photos: products.photos,
@@ -142,24 +153,61 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
       categoryId: categories.id,
       categoryName: categories.name,
       categorySlug: categories.slug,
-      subName: sub.name,
-      subSlug: sub.slug,
+      subName: detailSub.name,
+      subSlug: detailSub.slug,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(sub, eq(sub.id, products.subCategoryId))
+    .leftJoin(detailSub, eq(detailSub.id, products.subCategoryId))
+    .where(named.where)
+    .orderBy(named.order)
+    .limit(1)
+    .prepare(byId ? "mandi_product_by_id" : "mandi_product_by_slug");
+});
+
+const sizesStatement = preparedPerDatabase((db) =>
+  db
+    .select({ label: productSizes.label, inventory: productSizes.inventory })
+    .from(productSizes)
+    .where(eq(productSizes.productId, sql.placeholder("productId")))
+    .orderBy(asc(productSizes.position))
+    .prepare("mandi_product_sizes"),
+);
+
+const namedSelf = alias(products, "named_product");
+
+const relatedStatement = preparedPerDatabase((db, byId: boolean) => {
+  const named = namedProduct(namedSelf, byId);
+  // Each a one-row lookup PostgreSQL runs once, before it walks the category's newest products.
+  const categoryId = db
+    .select({ categoryId: namedSelf.categoryId })
+    .from(namedSelf)
     .where(named.where)
     .orderBy(named.order)
     .limit(1);
+  const id = db.select({ id: namedSelf.id }).from(namedSelf).where(named.where).orderBy(named.order).limit(1);
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, sql.placeholder("storeId")),
+        eq(products.active, true),
+        eq(products.categoryId, sql`(${categoryId})`),
+        ne(products.id, sql`(${id})`),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(byId ? "mandi_related_by_id" : "mandi_related_by_slug");
+});
+
+/** An active product by id or slug; null when missing or switched off. */
+export async function findProduct(db: Db, storeId: string, idOrSlug: string): Promise<ProductDetail | null> {
+  const [row] = await productStatement(db, isUuid(idOrSlug)).execute(namedValues(storeId, idOrSlug));
   if (!row) return null;
-  const sizes = row.hasSizes
-    ? await db
-        .select({ label: productSizes.label, inventory: productSizes.inventory })
-        .from(productSizes)
-        .where(eq(productSizes.productId, row.id))
-        .orderBy(asc(productSizes.position))
-    : [];
+  const sizes = row.hasSizes ? await sizesStatement(db).execute({ productId: row.id }) : [];
   return {
     ...toSummary(row),
     sizes: sizes.map((s) => {
@@ -200,29 +248,7 @@ export async function listRelatedProducts(
   idOrSlug: string,
   limit = 8,
 ): Promise<ProductSummary[]> {
-  const self = alias(products, "named_product");
-  const named = namedProduct(self, storeId, idOrSlug);
-  // Each a one-row lookup PostgreSQL runs once, before it walks the category's newest products.
-  const categoryId = db
-    .select({ categoryId: self.categoryId })
-    .from(self)
-    .where(named.where)
-    .orderBy(named.order)
-    .limit(1);
-  const id = db.select({ id: self.id }).from(self).where(named.where).orderBy(named.order).limit(1);
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(
-      and(
-        eq(products.storeId, storeId),
-        eq(products.active, true),
-        eq(products.categoryId, sql`(${categoryId})`),
-        ne(products.id, sql`(${id})`),
-      ),
-    )
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit);
+  const rows = await relatedStatement(db, isUuid(idOrSlug)).execute({ ...namedValues(storeId, idOrSlug), limit });
   return rows.map(toSummary);
 }
 
