@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, not, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
+import { preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
 import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit, spellingSteps } from "../search/query";
 import { type ListingFilters, NO_FILTERS } from "./listing";
@@ -134,10 +135,10 @@ function respell(plan: SearchPlan, close: ReadonlyMap<string, readonly string[]>
 }
 
 /** A category, sub-category or brand given in a link by slug or by name. */
-const bySlugOrName = (slugColumn: AnyPgColumn, nameColumn: AnyPgColumn, value: string) =>
+const bySlugOrName = (slugColumn: AnyPgColumn, nameColumn: AnyPgColumn, value: string | Placeholder) =>
   or(sql`${slugColumn} = ${value}`, sql`lower(${nameColumn}) = lower(${value})`);
 
-function categoryId(storeId: string, value: string, level: "top" | "sub"): SQL {
+function categoryId(storeId: string | Placeholder, value: string | Placeholder, level: "top" | "sub"): SQL {
   return sql`(select ${categories.id} from ${categories} where ${and(
     eq(categories.storeId, storeId),
     level === "top" ? isNull(categories.parentId) : isNotNull(categories.parentId),
@@ -145,7 +146,7 @@ function categoryId(storeId: string, value: string, level: "top" | "sub"): SQL {
   )} limit 1)`;
 }
 
-function brandId(storeId: string, value: string): SQL {
+function brandId(storeId: string | Placeholder, value: string | Placeholder): SQL {
   return sql`(select ${brands.id} from ${brands} where ${and(
     eq(brands.storeId, storeId),
     bySlugOrName(brands.slug, brands.name, value),
@@ -177,16 +178,63 @@ async function correctSpelling(db: Db, storeId: string, plan: SearchPlan): Promi
   return respell(plan, closeSpellings(words, result.rows[0]?.close));
 }
 
-function filterConditions(storeId: string, f: ListingFilters): SQL[] {
-  const where: SQL[] = [eq(products.storeId, storeId), eq(products.active, true)];
-  if (f.category) where.push(sql`${products.categoryId} = ${categoryId(storeId, f.category, "top")}`);
-  if (f.sub) where.push(sql`${products.subCategoryId} = ${categoryId(storeId, f.sub, "sub")}`);
-  if (f.brandId) where.push(eq(products.brandId, f.brandId));
-  else if (f.brand) where.push(sql`${products.brandId} = ${brandId(storeId, f.brand)}`);
-  if (f.disc !== null) where.push(gte(products.discountPercent, f.disc));
-  if (f.min !== null) where.push(gte(products.bestPrice, f.min * 100));
-  if (f.max !== null) where.push(lte(products.bestPrice, f.max * 100));
+/** The values a listing's statement is run with, by placeholder name. */
+interface ListingValues {
+  storeId: string;
+  category: string;
+  sub: string;
+  brandId: string;
+  brand: string;
+  disc: number;
+  min: number;
+  max: number;
+}
+
+/** A value in a statement: the value itself, or the placeholder of a statement prepared once. */
+type Bind = <K extends keyof ListingValues>(name: K, value: ListingValues[K]) => ListingValues[K] | Placeholder;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
+
+function filterConditions(storeId: string, f: ListingFilters, bind: Bind = asValue): SQL[] {
+  const store = bind("storeId", storeId);
+  const where: SQL[] = [eq(products.storeId, store), eq(products.active, true)];
+  if (f.category) where.push(sql`${products.categoryId} = ${categoryId(store, bind("category", f.category), "top")}`);
+  if (f.sub) where.push(sql`${products.subCategoryId} = ${categoryId(store, bind("sub", f.sub), "sub")}`);
+  if (f.brandId) where.push(eq(products.brandId, bind("brandId", f.brandId)));
+  else if (f.brand) where.push(sql`${products.brandId} = ${brandId(store, bind("brand", f.brand))}`);
+  if (f.disc !== null) where.push(gte(products.discountPercent, bind("disc", f.disc)));
+  if (f.min !== null) where.push(gte(products.bestPrice, bind("min", f.min * 100)));
+  if (f.max !== null) where.push(lte(products.bestPrice, bind("max", f.max * 100)));
   return where;
+}
+
+/**
+ * A listing without a search, built once per database and shape (which filters it has, and its
+ * sort): most pages of a shop are these, and Drizzle built each one afresh. A shape that
+ * filters by category, sub-category or brand only is prepared by name on PostgreSQL: those come
+ * as subqueries or keys, whose plan is the same for every value. One with a discount or a price
+ * range is planned for each run's values (an empty name): how wide the range is decides which
+ * index is best.
+ */
+const filteredPage = preparedPerDatabase(
+  (db, f: ListingFilters) => {
+    const ranged = f.disc !== null || f.min !== null || f.max !== null;
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(...filterConditions("", f, asPlaceholder)))
+      .orderBy(...ordering(f))
+      .offset(sql.placeholder("offset"))
+      .limit(sql.placeholder("limit"))
+      .prepare(ranged ? "" : `mandi_listing_${listingShape(f)}`);
+  },
+  (f) => listingShape(f),
+);
+
+/** Which filters a listing has, and its sort: what its statement's text depends on. */
+function listingShape(f: ListingFilters): string {
+  const has = (value: unknown, letter: string) => (value === null || value === "" ? "" : letter);
+  return `${f.sort}_${has(f.category, "c")}${has(f.sub, "s")}${f.brandId ? "i" : has(f.brand, "b")}${has(f.disc, "d")}${has(f.min, "l")}${has(f.max, "h")}`;
 }
 
 function ordering(f: ListingFilters): SQL[] {
@@ -352,7 +400,19 @@ export async function listProducts(
       .offset(r.offset)
       .limit(r.limit);
   const run = async (p: SearchPlan | null) => {
-    if (!p) return page([], { offset: range.offset, limit: range.limit + 1 });
+    if (!p)
+      return filteredPage(db, f).execute({
+        storeId,
+        category: f.category,
+        sub: f.sub,
+        brandId: f.brandId,
+        brand: f.brand,
+        disc: f.disc,
+        min: f.min === null ? null : f.min * 100,
+        max: f.max === null ? null : f.max * 100,
+        offset: range.offset,
+        limit: range.limit + 1,
+      });
     if (f.sort !== "relevance") return searchInOrder(db, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     return bestMatches(db, where, plan && p !== plan ? spellingSteps(plan, p) : [p], range);
