@@ -232,7 +232,7 @@ const filteredPage = preparedPerDatabase(
 );
 
 /** Which filters a listing has, and its sort: what its statement's text depends on. */
-function listingShape(f: ListingFilters): string {
+export function listingShape(f: ListingFilters): string {
   const has = (value: unknown, letter: string) => (value === null || value === "" ? "" : letter);
   return `${f.sort}_${has(f.category, "c")}${has(f.sub, "s")}${f.brandId ? "i" : has(f.brand, "b")}${has(f.disc, "d")}${has(f.min, "l")}${has(f.max, "h")}`;
 }
