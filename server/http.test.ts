@@ -1,7 +1,9 @@
+import type { IncomingMessage } from "node:http";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { toFetchRequest } from "./http";
+import { parseEnv } from "../app/env.server";
+import { requestUrl, toFetchRequest } from "./http";
 
 /** A server whose handler hands each request's abort signal to `onSignal`, then answers after `delayMs`. */
 async function serve(delayMs: number, onSignal: (signal: AbortSignal) => void): Promise<Server> {
@@ -18,7 +20,8 @@ async function serve(delayMs: number, onSignal: (signal: AbortSignal) => void): 
 
 let server: Server | undefined;
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  const running = server;
+  if (running) await new Promise((resolve) => running.close(resolve));
   server = undefined;
 });
 
@@ -86,5 +89,43 @@ describe("a request's abort signal", () => {
     expect(failure).toBeUndefined();
     expect(made?.signal.aborted).toBe(true);
     expect(made?.body).toBeNull();
+  });
+});
+
+describe("a request's address", () => {
+  const env = parseEnv({});
+  const proxied = parseEnv({ TRUST_PROXY: "true" });
+  const at = (url: string, headers: Record<string, string> = { host: "shop.example" }, on = env) =>
+    requestUrl({ url, headers } as unknown as IncomingMessage, on)?.href ?? null;
+
+  it("is the path on the Host header's host, a path of two slashes included", () => {
+    expect(at("/products?q=atta")).toBe("http://shop.example/products?q=atta");
+    expect(at("//evil.example/products")).toBe("http://shop.example//evil.example/products");
+    expect(at("//")).toBe("http://shop.example//");
+    expect(at("/", { host: "[::1]:3000" })).toBe("http://[::1]:3000/");
+    expect(at("/", { host: "mandi_web:3000" })).toBe("http://mandi_web:3000/");
+    expect(at("/", {})).toBe("http://localhost/");
+  });
+
+  it("is none for a target that is not a path or a Host header that is not a host", () => {
+    expect(at("http://evil.example/products")).toBeNull();
+    expect(at("*")).toBeNull();
+    for (const host of [
+      "a b",
+      "",
+      "shop.example/elsewhere",
+      "user@shop.example",
+      "shop.example:99999",
+      "shop.example#x",
+    ])
+      expect(at("/", { host }), host).toBeNull();
+  });
+
+  it("takes the scheme from a trusted proxy, and refuses one that is neither http nor https", () => {
+    expect(at("/", { host: "shop.example", "x-forwarded-proto": "HTTPS, http" }, proxied)).toBe(
+      "https://shop.example/",
+    );
+    expect(at("/", { host: "shop.example", "x-forwarded-proto": "https" })).toBe("http://shop.example/");
+    expect(at("/", { host: "shop.example", "x-forwarded-proto": "javascript" }, proxied)).toBeNull();
   });
 });

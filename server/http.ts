@@ -88,10 +88,35 @@ function clientAddress(req: IncomingMessage, env: Env): string {
   return req.socket.remoteAddress ?? "";
 }
 
-function requestUrl(req: IncomingMessage, env: Env): URL {
+/**
+ * A Host header as RFC 9110 allows it: a name (underscores too, as container names have them) or
+ * IPv4 address, or an IPv6 one in brackets, and a port.
+ */
+const HOST_HEADER = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The request's address, or null when the request names none this server can read: a target
+ * that is not a path (`http://other.example/x`, `*`), or a Host header that is not a host name.
+ * The path is always this host's: `//other.example/products` is that path here, never a page
+ * of another host, and no request can make `new URL` throw in the middle of the server (a
+ * request for `//` or with `Host: a b` stopped the process).
+ */
+export function requestUrl(req: IncomingMessage, env: Env): URL | null {
+  const target = req.url ?? "/";
   const host = req.headers.host ?? "localhost";
-  const proto = env.TRUST_PROXY ? String(req.headers["x-forwarded-proto"] ?? "http").split(",")[0] : "http";
-  return new URL(req.url ?? "/", `${proto}://${host}`);
+  if (!target.startsWith("/") || !HOST_HEADER.test(host)) return null;
+  const proto = env.TRUST_PROXY
+    ? String(req.headers["x-forwarded-proto"] ?? "http")
+        .split(",")[0]
+        ?.trim()
+        .toLowerCase()
+    : "http";
+  if (proto !== "http" && proto !== "https") return null;
+  try {
+    return new URL(`${proto}://${host}${target}`);
+  } catch {
+    return null;
+  }
 }
 
 /** Node request -> Fetch Request, with an abort signal tied to the client going away. */
@@ -360,6 +385,12 @@ export function createHttpHandler(deps: HttpDeps) {
   return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     const url = requestUrl(req, deps.env);
+    if (!url) {
+      deps.log.info("request refused", { method: req.method, target: req.url, host: req.headers.host, status: 400 });
+      res.writeHead(400, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      res.end("Bad request: this address or host name cannot be read.");
+      return;
+    }
     res.on("finish", () => {
       deps.log.info("request", {
         method: req.method,

@@ -199,4 +199,43 @@ test.describe("the HTTP server", () => {
     expect(refused).toEqual({ status: 403, connection: "close" });
     agent.destroy();
   });
+
+  test("answers an address or host name it cannot read with 400 and goes on serving", async ({ baseURL }) => {
+    const target = new URL(baseURL ?? "");
+    const raw = (path: string, host?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { host: target.hostname, port: target.port, path, headers: host === undefined ? {} : { host } },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              body += chunk;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error("no answer in 10 s")));
+        req.on("error", reject);
+        req.end();
+      });
+    // Each of these stopped the whole process once: new URL threw outside any handler.
+    for (const [path, host] of [
+      ["/", "a b"],
+      ["/products", "shop.example/elsewhere"],
+      ["/", "shop.example:99999"],
+    ] as const) {
+      const refused = await raw(path, host);
+      expect(refused.status, `${path} on ${host}`).toBe(400);
+      expect(refused.body).toBe("Bad request: this address or host name cannot be read.");
+    }
+    // A path that starts with two slashes is a path of this host, never a page of another.
+    const home = await raw("//");
+    expect(home.status).toBe(200);
+    expect(home.body).toContain(`<link rel="canonical" href="${target.origin}/"/>`);
+    const elsewhere = await raw("//evil.example/products");
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).not.toContain("evil.example");
+    expect((await raw("/healthz")).status).toBe(200);
+  });
 });
