@@ -169,7 +169,8 @@ export function lighthouseTable(figures: LighthouseFigure[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const base = process.argv[2] ?? "http://127.0.0.1:3000";
+  // The store's address, with or without a trailing slash.
+  const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
   const runs = Number(process.argv[3] ?? 3);
   const sitemap = await (await fetch(`${base}/sitemaps/products-1.xml`)).text();
   const product = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1] ?? `${base}/products`;
