@@ -1,16 +1,13 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
 import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.ts";
+import { REACT_ROUTER_PRODUCTION } from "./scripts/react-router-rewrite.ts";
 import { inlineScript } from "./scripts/vite-inline-script.ts";
 import { lazyHandoffStream } from "./scripts/vite-lazy-handoff.ts";
 import { sharedServerRoutes } from "./scripts/vite-shared-server-routes.ts";
 import { standaloneEntries } from "./scripts/vite-standalone-entry.ts";
-
-const require = createRequire(import.meta.url);
-const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
 
 /**
  * The store fonts' faces leave the rupee sign to the system font, so a price does not make every
@@ -43,8 +40,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     alias:
       command === "build"
         ? [
-            { find: /^react-router$/, replacement: path.join(routerDist, "index.mjs") },
-            { find: /^react-router\/dom$/, replacement: path.join(routerDist, "dom-export.mjs") },
+            { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, "index.mjs") },
+            { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_PRODUCTION, "dom-export.mjs") },
           ]
         : [],
   },

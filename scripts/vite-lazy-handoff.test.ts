@@ -1,18 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { reactRouterSources } from "./react-router-rewrite";
 import { lazyHandoff } from "./vite-lazy-handoff";
-
-const require = createRequire(import.meta.url);
-
-/** The installed React Router's production build, as the app's build uses it (vite.config.ts). */
-function reactRouterSources(): { file: string; code: string }[] {
-  const dist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
-  return readdirSync(dist)
-    .filter((name) => name.endsWith(".mjs"))
-    .map((name) => ({ file: name, code: readFileSync(path.join(dist, name), "utf8") }));
-}
 
 describe("React Router's data for its browser runtime, encoded only when read", () => {
   it("finds the property once in the installed React Router's document handler", () => {

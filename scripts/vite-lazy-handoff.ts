@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { reactRouterRewrite } from "./react-router-rewrite";
 
 /**
  * React Router's document handler encodes every page's loader data for its browser runtime
@@ -28,25 +29,11 @@ export function lazyHandoff(code: string): string | null {
 }
 
 export function lazyHandoffStream(): Plugin {
-  let rewritten = 0;
-  return {
-    name: "mandi:lazy-handoff-stream",
-    apply: "build",
-    buildStart() {
-      rewritten = 0;
-    },
-    transform(code, id) {
-      if (!/[\\/]react-router[\\/]dist[\\/]/.test(id) || !code.includes("serverHandoffStream: encodeViaTurboStream"))
-        return null;
-      const lazy = lazyHandoff(code);
-      if (lazy === null) this.error(`${id}: React Router's serverHandoffStream is not in the expected shape`);
-      rewritten++;
-      return { code: lazy, map: null };
-    },
-    buildEnd(error) {
-      // Only the server build bundles React Router's document handler.
-      if (!error && this.environment?.name === "ssr" && rewritten === 0)
-        this.error("React Router's document handler was not found: standalone pages would encode data for nothing");
-    },
-  };
+  return reactRouterRewrite({
+    name: "lazy-handoff-stream",
+    marker: "serverHandoffStream: encodeViaTurboStream",
+    rewrite: lazyHandoff,
+    what: "React Router's serverHandoffStream",
+    missing: "React Router's document handler was not found: standalone pages would encode data for nothing",
+  });
 }

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { reactRouterRewrite } from "./react-router-rewrite";
 
 /**
  * React Router's `<ServerRouter>` builds the route tree for every page it renders: the server
@@ -67,24 +68,11 @@ export function shareServerRoutes(code: string): string | null {
 }
 
 export function sharedServerRoutes(): Plugin {
-  let rewritten = 0;
-  return {
-    name: "mandi:shared-server-routes",
-    apply: "build",
-    buildStart() {
-      rewritten = 0;
-    },
-    transform(code, id) {
-      if (this.environment?.name !== "ssr") return null;
-      if (!/[\\/]react-router[\\/]dist[\\/]/.test(id) || !code.includes("function createServerRoutes(")) return null;
-      const shared = shareServerRoutes(code);
-      if (shared === null) this.error(`${id}: React Router's server routes are not in the expected shape`);
-      rewritten++;
-      return { code: shared, map: null };
-    },
-    buildEnd(error) {
-      if (!error && this.environment?.name === "ssr" && rewritten === 0)
-        this.error("React Router's createServerRoutes was not found: every page would build its routes again");
-    },
-  };
+  return reactRouterRewrite({
+    name: "shared-server-routes",
+    marker: "function createServerRoutes(",
+    rewrite: shareServerRoutes,
+    what: "React Router's server routes",
+    missing: "React Router's createServerRoutes was not found: every page would build its routes again",
+  });
 }
