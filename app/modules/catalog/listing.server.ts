@@ -178,33 +178,49 @@ async function correctSpelling(db: Db, storeId: string, plan: SearchPlan): Promi
   return respell(plan, closeSpellings(words, result.rows[0]?.close));
 }
 
-/** The values a listing's statement is run with, by placeholder name. */
+/** A listing's filters as its statement holds them, by placeholder name: prices in paise. */
 interface ListingValues {
   storeId: string;
-  category: string;
-  sub: string;
-  brandId: string;
-  brand: string;
-  disc: number;
-  min: number;
-  max: number;
+  category: string | null;
+  sub: string | null;
+  brandId: string | null;
+  brand: string | null;
+  disc: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+function listingValues(storeId: string, f: ListingFilters): ListingValues {
+  return {
+    storeId,
+    category: f.category,
+    sub: f.sub,
+    brandId: f.brandId,
+    brand: f.brand,
+    disc: f.disc,
+    min: f.min === null ? null : f.min * 100,
+    max: f.max === null ? null : f.max * 100,
+  };
 }
 
 /** A value in a statement: the value itself, or the placeholder of a statement prepared once. */
-type Bind = <K extends keyof ListingValues>(name: K, value: ListingValues[K]) => ListingValues[K] | Placeholder;
+type Bind = <K extends keyof ListingValues>(
+  name: K,
+  value: NonNullable<ListingValues[K]>,
+) => NonNullable<ListingValues[K]> | Placeholder;
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
-function filterConditions(storeId: string, f: ListingFilters, bind: Bind = asValue): SQL[] {
-  const store = bind("storeId", storeId);
+function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
+  const store = bind("storeId", v.storeId);
   const where: SQL[] = [eq(products.storeId, store), eq(products.active, true)];
-  if (f.category) where.push(sql`${products.categoryId} = ${categoryId(store, bind("category", f.category), "top")}`);
-  if (f.sub) where.push(sql`${products.subCategoryId} = ${categoryId(store, bind("sub", f.sub), "sub")}`);
-  if (f.brandId) where.push(eq(products.brandId, bind("brandId", f.brandId)));
-  else if (f.brand) where.push(sql`${products.brandId} = ${brandId(store, bind("brand", f.brand))}`);
-  if (f.disc !== null) where.push(gte(products.discountPercent, bind("disc", f.disc)));
-  if (f.min !== null) where.push(gte(products.bestPrice, bind("min", f.min * 100)));
-  if (f.max !== null) where.push(lte(products.bestPrice, bind("max", f.max * 100)));
+  if (v.category) where.push(sql`${products.categoryId} = ${categoryId(store, bind("category", v.category), "top")}`);
+  if (v.sub) where.push(sql`${products.subCategoryId} = ${categoryId(store, bind("sub", v.sub), "sub")}`);
+  if (v.brandId) where.push(eq(products.brandId, bind("brandId", v.brandId)));
+  else if (v.brand) where.push(sql`${products.brandId} = ${brandId(store, bind("brand", v.brand))}`);
+  if (v.disc !== null) where.push(gte(products.discountPercent, bind("disc", v.disc)));
+  if (v.min !== null) where.push(gte(products.bestPrice, bind("min", v.min)));
+  if (v.max !== null) where.push(lte(products.bestPrice, bind("max", v.max)));
   return where;
 }
 
@@ -216,20 +232,17 @@ function filterConditions(storeId: string, f: ListingFilters, bind: Bind = asVal
  * range is planned for each run's values (an empty name): how wide the range is decides which
  * index is best.
  */
-const filteredPage = preparedPerDatabase(
-  (db, f: ListingFilters) => {
-    const ranged = f.disc !== null || f.min !== null || f.max !== null;
-    return db
-      .select(summaryColumns)
-      .from(products)
-      .where(and(...filterConditions("", f, asPlaceholder)))
-      .orderBy(...ordering(f))
-      .offset(sql.placeholder("offset"))
-      .limit(sql.placeholder("limit"))
-      .prepare(ranged ? "" : `mandi_listing_${listingShape(f)}`);
-  },
-  (f) => listingShape(f),
-);
+const filteredPage = preparedPerDatabase((db, f: ListingFilters) => {
+  const ranged = f.disc !== null || f.min !== null || f.max !== null;
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(...filterConditions(listingValues("", f), asPlaceholder)))
+    .orderBy(...ordering(f))
+    .offset(sql.placeholder("offset"))
+    .limit(sql.placeholder("limit"))
+    .prepare(ranged ? "" : `mandi_listing_${listingShape(f)}`);
+}, listingShape);
 
 /** Which filters a listing has, and its sort: what its statement's text depends on. */
 export function listingShape(f: ListingFilters): string {
@@ -390,7 +403,8 @@ export async function listProducts(
   const search =
     f.q && typed ? await (searchStarts ? searchStarts(storeId, f.q) : startSearch(db, storeId, f.q, typed)) : null;
   const plan = search?.plan ?? null;
-  const where = filterConditions(storeId, f);
+  const values = listingValues(storeId, f);
+  const where = filterConditions(values);
   const page = (conditions: (SQL | undefined)[], r: { offset: number; limit: number }) =>
     db
       .select(summaryColumns)
@@ -400,19 +414,7 @@ export async function listProducts(
       .offset(r.offset)
       .limit(r.limit);
   const run = async (p: SearchPlan | null) => {
-    if (!p)
-      return filteredPage(db, f).execute({
-        storeId,
-        category: f.category,
-        sub: f.sub,
-        brandId: f.brandId,
-        brand: f.brand,
-        disc: f.disc,
-        min: f.min === null ? null : f.min * 100,
-        max: f.max === null ? null : f.max * 100,
-        offset: range.offset,
-        limit: range.limit + 1,
-      });
+    if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
     if (f.sort !== "relevance") return searchInOrder(db, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     return bestMatches(db, where, plan && p !== plan ? spellingSteps(plan, p) : [p], range);

@@ -132,7 +132,7 @@ const detailSub = alias(categories, "sub_category");
 
 /**
  * The product page's statements, built once per database and shape and prepared by name on
- * PostgreSQL (ADR 0025): every product page ran them, and building them with Drizzle cost about
+ * PostgreSQL (ADR 0026): every product page ran them, and building them with Drizzle cost about
  * as much as PostgreSQL took to answer. Each finds rows by unique keys, so PostgreSQL's generic
  * plan for them is the plan it would make for any one address.
  */
