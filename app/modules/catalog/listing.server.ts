@@ -158,9 +158,6 @@ function exactMatch(plan: SearchPlan, text: SQL | AnyPgColumn = products.searchT
   return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${text} like ${`% ${term}%`}`))));
 }
 
-/** The product's name within search_text, which keeps it before two spaces (migration 0006). */
-const nameText = sql`split_part(${products.searchText}, '  ', 1)`;
-
 /**
  * Close spellings from the words the catalogue uses, for the words of the query long enough to be
  * matched loosely ('panner' gives paneer, 'basmti' basmati): trigram similarity over
@@ -375,9 +372,10 @@ function rankingTiers(p: SearchPlan): (SQL | undefined)[] {
   // 'Name holds every word' as ordered patterns where that means the same (see the function).
   const ordered = orderedNamePatterns(p);
   const inName =
-    (ordered ? or(...ordered.map((pattern) => sql`${nameText} like ${pattern}`)) : exactMatch(p, nameText)) ??
-    sql`true`;
-  const startsName = sql`${nameText} like ${` ${p.text}%`}`;
+    (ordered
+      ? or(...ordered.map((pattern) => sql`${products.searchName} like ${pattern}`))
+      : exactMatch(p, products.searchName)) ?? sql`true`;
+  const startsName = sql`${products.searchName} like ${` ${p.text}%`}`;
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one).
