@@ -167,7 +167,7 @@ export function FilterDrawer({ open, onClose, filters, subCategories, categoryNa
             {DISCOUNT_CHOICES.map((d) => (
               <label key={d} className="chip">
                 <input type="radio" name="disc" value={d} defaultChecked={filters.disc === d} />
-                {d}% or more
+                {`${d}% or more`}
               </label>
             ))}
           </div>

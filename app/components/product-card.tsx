@@ -50,7 +50,9 @@ export function ProductCard({
     <article className="product-card">
       <AppLink to={`/products/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
-          {product.percentOff > 0 ? <span className="badge badge--discount">{product.percentOff}% OFF</span> : null}
+          {product.percentOff > 0 ? (
+            <span className="badge badge--discount">{`${product.percentOff}% OFF`}</span>
+          ) : null}
           <ProductImage
             src={product.photo}
             alt={product.photoAlt}
@@ -67,9 +69,8 @@ export function ProductCard({
       {product.tiers.length > 0 ? (
         <ul className="tiers" aria-label="Quantity prices">
           {product.tiers.map((t) => (
-            <li key={t.minQty}>
-              {t.minQty}+ at {formatINR(t.unitPrice)}
-            </li>
+            // One text, not three: React's server render marks the seams between texts with comments.
+            <li key={t.minQty}>{`${t.minQty}+ at ${formatINR(t.unitPrice)}`}</li>
           ))}
         </ul>
       ) : null}

@@ -134,9 +134,7 @@ export function SiteFooter({ store, csrf }: { store: StoreView; csrf: string }) 
             <li key={b}>{b}</li>
           ))}
         </ul>
-        <p className="muted">
-          © {new Date().getFullYear()} {legal.companyName || store.title}
-        </p>
+        <p className="muted">{`© ${new Date().getFullYear()} ${legal.companyName || store.title}`}</p>
         <a className="back-to-top" href="#top">
           Back to top
         </a>
