@@ -165,10 +165,11 @@ export const products = pgTable(
       sql`case when mrp > coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), mrp) then round((mrp - coalesce(least(case when sale_price1 > 0 then sale_price1 end, case when sale_price2 > 0 then sale_price2 end, case when sale_price3 > 0 then sale_price3 end), mrp))::numeric * 100 / mrp)::smallint end`,
     ),
     /**
-     * Lower-case text the search matches: name, slug, SKU, id, category, sub-category, brand
-     * name and brand id, the name first and two spaces before the rest. A trigger keeps it
-     * current (migrations 0003 and 0006; the same trigger fills search_words, a table of the
-     * catalogue's words kept by SQL alone); never written by the app.
+     * Lower-case text the search matches: name, slug, SKU, category, sub-category and brand
+     * name, the name first and two spaces before the rest (ids are matched whole, not as words:
+     * migration 0016). A trigger keeps it current (migrations 0003 and 0006; the same trigger
+     * fills search_words, a table of the catalogue's words kept by SQL alone); never written by
+     * the app.
      */
     searchText: text("search_text").notNull().default(""),
     /**

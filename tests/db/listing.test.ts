@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
 import { brands, categories, products, searchSynonyms } from "../../app/db/schema";
@@ -298,6 +298,27 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         .where(eq(products.name, "Amul Malai Paneer 1 kg"));
       expect(await search(paneer?.id ?? "")).toEqual(["Amul Malai Paneer 1 kg"]);
       expect(await search(paneer?.brandId ?? "")).toEqual(["Amul Malai Paneer 1 kg"]);
+    });
+
+    it("finds an id whole, and no word by the parts of an id", async () => {
+      // An id split at its dashes starts words: 'cafe', 'beef' and 'face' here.
+      const id = "cafe0000-beef-4000-8000-00000000face";
+      const paneer = and(eq(products.storeId, store.id), eq(products.name, "Amul Malai Paneer 1 kg"));
+      const [before] = await database.db.select({ id: products.id }).from(products).where(paneer);
+      // A new id, and the name written again so that the trigger writes the search text anew.
+      await database.db.update(products).set({ id, name: "Amul Malai Paneer 1 kg" }).where(paneer);
+      try {
+        for (const word of ["cafe", "beef", "face", "0000"]) expect(await search(word)).toEqual([]);
+        expect(await search(id)).toEqual(["Amul Malai Paneer 1 kg"]);
+        expect(await search(` ${id.toUpperCase()} `)).toEqual(["Amul Malai Paneer 1 kg"]);
+        // search_words has no Drizzle table; both drivers answer execute() with { rows }.
+        const words = (await database.db.execute(
+          sql`select word from search_words where store_id = ${store.id} and word in ('cafe', 'beef', 'face')`,
+        )) as unknown as { rows: { word: string }[] };
+        expect(words.rows).toEqual([]);
+      } finally {
+        await database.db.update(products).set({ id: before?.id }).where(eq(products.id, id));
+      }
     });
 
     it("ranks names that start with the query, then names holding it, then the rest", async () => {

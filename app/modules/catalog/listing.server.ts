@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
+import { isUuid } from "../http/ids";
 import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit, spellingSteps } from "../search/query";
 import { type ListingFilters, NO_FILTERS } from "./listing";
 import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
@@ -398,9 +399,6 @@ export async function listProducts(
   // as the suggestion box says, rather than every product under "Results for “*”".
   const typed = f.q ? planSearch(f.q) : null;
   if (typed?.units.length === 0) return { products: [], hasMore: false, match: "exact" };
-  const search =
-    f.q && typed ? await (searchStarts ? searchStarts(storeId, f.q) : startSearch(db, storeId, f.q, typed)) : null;
-  const plan = search?.plan ?? null;
   const values = listingValues(storeId, f);
   const where = filterConditions(values);
   const page = (conditions: (SQL | undefined)[], r: { offset: number; limit: number }) =>
@@ -411,6 +409,20 @@ export async function listProducts(
       .orderBy(...ordering(f))
       .offset(r.offset)
       .limit(r.limit);
+  // An id finds the product or the brand's products it is the id of, whole: search texts hold
+  // no ids, whose parts would match words ('cafe', 'beef'; migration 0016).
+  const id = f.q?.trim() ?? "";
+  if (isUuid(id)) {
+    const key = id.toLowerCase();
+    const rows = await page([or(eq(products.id, key), eq(products.brandId, key))], {
+      offset: range.offset,
+      limit: range.limit + 1,
+    });
+    return { products: rows.slice(0, range.limit).map(toSummary), hasMore: rows.length > range.limit, match: "exact" };
+  }
+  const search =
+    f.q && typed ? await (searchStarts ? searchStarts(storeId, f.q) : startSearch(db, storeId, f.q, typed)) : null;
+  const plan = search?.plan ?? null;
   const run = async (p: SearchPlan | null) => {
     if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
     if (f.sort !== "relevance") return searchInOrder(db, f, where, p, range);
