@@ -31,7 +31,7 @@ try {
 
   if (command === "rebuild") {
     const started = Date.now();
-    // Touching the name runs the trigger that recomputes search_text and adds new words.
+    // Touching the name runs the triggers that recompute search_text and its words' lists (search_postings) and add new words.
     const result = await db
       .update(products)
       .set({ name: sql`${products.name}` })
@@ -40,7 +40,7 @@ try {
     // Words no product uses any more go (the triggers only ever add them).
     await db.execute(sql`delete from search_words where store_id = ${store.id} and word not in (
       select mandi_search_words_of(search_text) from products where store_id = ${store.id})`);
-    await db.execute(sql`analyze products`);
+    await db.execute(sql`analyze products, search_postings`);
     process.stdout.write(
       `Rebuilt the search index of ${result.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
     );

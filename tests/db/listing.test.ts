@@ -173,6 +173,71 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     expect(plainFirst.hasMore).toBe(true);
     expect(names((await search("pantry item", "newest")).products)).toEqual(names(byDate(plain).slice(0, 24)));
   });
+
+  it("reads the words' lists merged, each product once, and finds every match when filters leave few", async () => {
+    // Five packs hold both 'kesar' and its synonym 'saffron': in both words' lists.
+    const both = saffron.slice(0, 5).map((p) => p.name);
+    const renamed = (name: string) => name.replace("Kashmiri", "Kashmiri Kesar");
+    for (const name of both) {
+      await database.db
+        .update(products)
+        .set({ name: renamed(name) })
+        .where(and(eq(products.storeId, store.id), eq(products.name, name)));
+    }
+    try {
+      const expected = names(byPrice(saffron).slice(0, 24)).map((n) => (both.includes(n) ? renamed(n) : n));
+      expect(names((await search("kesar", "priceAsc")).products)).toEqual(expected);
+    } finally {
+      for (const name of both) {
+        await database.db
+          .update(products)
+          .set({ name })
+          .where(and(eq(products.storeId, store.id), eq(products.name, renamed(name))));
+      }
+    }
+    const cheap = await listProducts(
+      database.db,
+      store.id,
+      { ...NO_FILTERS, q: "saffron", sort: "priceAsc", max: 2050 },
+      { offset: 0, limit: 24 },
+    );
+    expect(names(cheap.products)).toEqual(names(byPrice(saffron).slice(0, 6)));
+    expect(cheap.hasMore).toBe(false);
+  });
+
+  it("keeps the words' lists with the products' prices, names and listing", async () => {
+    const [cheapest, renamedOne, hidden] = byPrice(saffron).slice(-3);
+    const byName = (name: string | undefined) => and(eq(products.storeId, store.id), eq(products.name, name ?? ""));
+    await database.db.update(products).set({ mrp: 1_00 }).where(byName(cheapest?.name));
+    await database.db.update(products).set({ name: "Kashmiri Mogra Pack" }).where(byName(renamedOne?.name));
+    await database.db.update(products).set({ active: false }).where(byName(hidden?.name));
+    try {
+      const page = names((await search("saffron", "priceAsc")).products);
+      expect(page[0]).toBe(cheapest?.name);
+      const all = names([...(await search("saffron", "priceDesc")).products]);
+      expect(all).not.toContain(renamedOne?.name);
+      expect(all).not.toContain(hidden?.name);
+      // The lists hold exactly what the products say, word for word.
+      const drift = (await database.db.execute(sql`select count(*)::int as n from (
+          (select product_id, word, unit_price, created_at from search_postings where store_id = ${store.id}
+            except select p.id, w, p.unit_price, p.created_at
+              from products p, mandi_search_words_of(p.search_text) w where p.store_id = ${store.id} and p.active)
+          union all
+          (select p.id, w, p.unit_price, p.created_at
+              from products p, mandi_search_words_of(p.search_text) w where p.store_id = ${store.id} and p.active
+            except select product_id, word, unit_price, created_at from search_postings where store_id = ${store.id})
+        ) d`)) as unknown as { rows: { n: number }[] };
+      expect(drift.rows[0]?.n).toBe(0);
+    } finally {
+      await database.db
+        .update(products)
+        .set({ mrp: cheapest?.mrp ?? 0 })
+        .where(byName(cheapest?.name));
+      await database.db.update(products).set({ name: renamedOne?.name }).where(byName("Kashmiri Mogra Pack"));
+      await database.db.update(products).set({ active: true }).where(byName(hidden?.name));
+    }
+    expect(names((await search("saffron", "priceAsc")).products)).toEqual(names(byPrice(saffron).slice(0, 24)));
+  });
 });
 
 describe.each(databaseKinds)("listing and search on %s", (kind) => {
