@@ -168,8 +168,9 @@ export const products = pgTable(
      * Lower-case text the search matches: name, slug, SKU, category, sub-category and brand
      * name, the name first and two spaces before the rest (ids are matched whole, not as words:
      * migration 0016). A trigger keeps it current (migrations 0003 and 0006; the same trigger
-     * fills search_words, a table of the catalogue's words kept by SQL alone); never written by
-     * the app.
+     * fills search_words, a table of the catalogue's words kept by SQL alone, and another one
+     * search_postings, each word's products in price and date order: migration 0017); never
+     * written by the app.
      */
     searchText: text("search_text").notNull().default(""),
     /**

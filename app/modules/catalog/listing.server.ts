@@ -318,7 +318,7 @@ export function leadingWords(plan: SearchPlan): string[] | null {
  */
 async function searchPostings(
   db: Db,
-  storeId: string,
+  values: ListingValues,
   f: ListingFilters,
   where: SQL[],
   plan: SearchPlan,
@@ -330,6 +330,7 @@ async function searchPostings(
   const leading = leadingWords(plan);
   if (!leading) return null;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }.
+  const { storeId, min } = values;
   const found = (await db.execute(
     sql`select word from search_words where store_id = ${storeId} and (${sql.join(
       leading.map((w) => sql`word like ${`${w}%`}`),
@@ -342,7 +343,6 @@ async function searchPostings(
   const dir = f.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
   // The best price is at most the price the listing sorts by: a lowest price skips the cheaper
   // part of a list sorted by price.
-  const { min } = listingValues(storeId, f);
   const from = f.sort !== "newest" && min !== null ? sql` and unit_price >= ${min}` : sql``;
   const lists = words.map(
     (
@@ -378,7 +378,7 @@ async function searchPostings(
  */
 async function searchInOrder(
   db: Db,
-  storeId: string,
+  values: ListingValues,
   f: ListingFilters,
   where: SQL[],
   plan: SearchPlan,
@@ -398,7 +398,7 @@ async function searchInOrder(
     .orderBy(...ordering(f))
     .limit(need);
   if (inWindow.length >= need) return inWindow.slice(range.offset);
-  const listed = await searchPostings(db, storeId, f, where, plan, need);
+  const listed = await searchPostings(db, values, f, where, plan, need);
   if (listed) return listed.slice(range.offset);
   return db
     .select(summaryColumns)
@@ -502,7 +502,7 @@ export async function listProducts(
   const plan = search?.plan ?? null;
   const run = async (p: SearchPlan | null) => {
     if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
-    if (f.sort !== "relevance") return searchInOrder(db, storeId, f, where, p, range);
+    if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     return bestMatches(db, where, plan && p !== plan ? spellingSteps(plan, p) : [p], range);
   };
