@@ -3,6 +3,7 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { SearchStarts } from "./modules/catalog/listing.server";
 import type { CatalogueOutline } from "./modules/catalog/outline";
+import type { CardCache } from "./modules/http/card-cache.server";
 import type { Store } from "./modules/store/store.server";
 
 /** What the server hands every loader and action (see server/app.ts). */
@@ -37,6 +38,8 @@ export interface MandiContext {
    * process until the catalogue changes (modules/catalog/listing.server.ts).
    */
   searchStarts: SearchStarts;
+  /** Product cards' HTML kept by what they show (ADR 0028); every card is rendered when absent. */
+  cards?: CardCache;
 }
 
 export interface KeepAnswer {

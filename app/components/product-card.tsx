@@ -1,3 +1,4 @@
+import { createContext, use } from "react";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
@@ -35,16 +36,43 @@ const CARD_SIZES = "(min-width: 1100px) 220px, (min-width: 720px) 30vw, 46vw";
 /** A card is at most about 220 px wide: 320 for a desktop, 480 or 640 for a phone at 2-3x. */
 const CARD_WIDTHS = [320, 480, 640] as const;
 
-export function ProductCard({
-  product,
-  eager = false,
-  headingLevel = 3,
-}: {
+export interface ProductCardProps {
   product: ProductSummary;
+  /** Near the top of the page: its photo loads at once, with high priority. */
   eager?: boolean;
   /** The card's title sits one level under the heading of the list it is in. */
   headingLevel?: 2 | 3;
-}) {
+}
+
+/**
+ * Where a server render takes product cards' HTML already made (ADR 0028): `slot` answers the
+ * number of a placeholder the render writes in the card's place, filled in after the render,
+ * or null to render the card here. Absent in the browser and in streamed pages.
+ */
+export interface CardSlots {
+  slot(card: ProductCardProps): number | null;
+}
+export const CardSlotsContext = createContext<CardSlots | null>(null);
+
+/** What a server render writes in place of a card whose HTML it fills in afterwards. */
+export const CARD_SLOT_OPEN = '<template data-mandi-card="';
+export const CARD_SLOT_CLOSE = '"></template>';
+
+/**
+ * A product card. In a page rendered whole on the server, a card whose photo loads lazily is
+ * taken from the cards kept by what they show (ADR 0028): the same HTML this component renders.
+ * A card near the top (eager) is always rendered here: React puts its photo's preload in the
+ * page's head.
+ */
+export function ProductCard(props: ProductCardProps) {
+  const slots = use(CardSlotsContext);
+  const slot = slots && !props.eager ? slots.slot(props) : null;
+  if (slot !== null) return <template data-mandi-card={slot} />;
+  return <ProductCardMarkup {...props} />;
+}
+
+/** The card itself, as every page shows it and as the kept cards are rendered. */
+export function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">

@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { CardSlotsContext } from "../../components/product-card";
 import { markWhenSettled } from "../navigation/known-promise";
+import type { PageCardSlots } from "./card-cache.server";
 
 /**
  * A page rendered in one piece (ADR 0025).
@@ -19,15 +21,18 @@ import { markWhenSettled } from "../navigation/known-promise";
  * the page cache as before. React escapes `<` in text and attributes, so the mark cannot come
  * from the catalogue's words; JSON in scripts has every `<` escaped as well (`scriptJson`).
  */
-export function renderWholePage(page: ReactNode): Buffer | null {
-  let html: string;
+export function renderWholePage(page: ReactNode, cards?: PageCardSlots): Buffer | null {
+  let html: string | null;
   try {
-    html = renderToString(page);
+    html = renderToString(cards ? createElement(CardSlotsContext, { value: cards }, page) : page);
   } catch {
     // A part outside any Suspense boundary failed or waited: the streaming render reports it.
     return null;
   }
   if (html.includes(CLIENT_RENDERED_MARK)) return null;
+  // Product cards kept by what they show go where the render left their placeholders (ADR 0028).
+  if (cards) html = cards.fill(html);
+  if (html === null) return null;
   // The streaming renderer writes the doctype before an `<html>` root; this one does not.
   return Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
 }

@@ -1,0 +1,171 @@
+import type { ReactNode } from "react";
+import { describe, expect, it } from "vitest";
+import { ProductCard, type ProductCardProps } from "../../components/product-card";
+import { demoCatalogue, makeProduct } from "../../demo/factories";
+import type { ProductInput } from "../catalog/catalogue-file";
+import { slugify } from "../catalog/catalogue-input";
+import { type ProductSummary, toSummary } from "../catalog/products.server";
+import { withDocumentLinks } from "../navigation/document";
+import { NavigationContext } from "../navigation/navigation";
+import { reactRouterNavigation } from "../navigation/react-router";
+import { CardCache, cardKey, cardSlots } from "./card-cache.server";
+import { renderWholePage } from "./whole-page.server";
+
+/** A product of the demo catalogue as a listing's data holds it. */
+function summaryOf(p: ProductInput, n: number, hasSizes = false): ProductSummary {
+  return toSummary({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    slug: slugify(p.name),
+    name: p.name,
+    photo: `/media/demo/p/${slugify(p.name)}.svg`,
+    photoAlt: null,
+    mrp: p.mrp,
+    salePrice1: p.salePrice1,
+    salePrice2: p.salePrice2,
+    salePrice3: p.salePrice3,
+    saleQty2: p.saleQty2,
+    saleQty3: p.saleQty3,
+    vegType: p.vegType,
+    inventory: p.inventory,
+    trackInventory: p.trackInventory,
+    packSizeValue: p.packSize?.value ?? null,
+    packSizeUnit: p.packSize?.unit ?? null,
+    sku: p.sku,
+    hasSizes,
+  });
+}
+
+const catalogue = demoCatalogue({ products: 30 }).products;
+const shelf: ProductSummary[] = [
+  ...catalogue.map((p, i) => summaryOf(p, i)),
+  summaryOf(makeProduct({ name: "Amul Butter 100 g", inventory: 0 }), 90),
+  summaryOf(makeProduct({ name: "Amul Butter 500 g", inventory: 4 }), 91),
+  summaryOf(makeProduct({ name: "Fortune Sunflower Oil", sizes: [] }), 92, true),
+  summaryOf(makeProduct({ name: 'Kaju <template data-mandi-card="0"></template> & "W240"', vegType: null }), 93),
+];
+
+/** A page of product cards as a standalone page renders them: the document's links. */
+function Page({ products, heading = 2 }: { products: ProductSummary[]; heading?: 2 | 3 }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <title>Dairy &amp; Eggs</title>
+      </head>
+      <body>
+        <main>
+          <h1>Dairy &amp; Eggs</h1>
+          <div className="product-grid">
+            {products.map((p, i) => (
+              <ProductCard key={p.id} product={p} eager={i < 2} headingLevel={heading} />
+            ))}
+          </div>
+          <p>{products.length} products</p>
+        </main>
+      </body>
+    </html>
+  );
+}
+
+const navigation = withDocumentLinks(reactRouterNavigation);
+const withLinks = (node: ReactNode) => <NavigationContext value={navigation}>{node}</NavigationContext>;
+
+function render(page: ReactNode, cache?: CardCache): string | null {
+  return renderWholePage(withLinks(page), cache && cardSlots(cache, withLinks))?.toString() ?? null;
+}
+
+describe("product cards kept by what they show", () => {
+  it("make the same page byte for byte as rendering every card, kept or not", () => {
+    const cache = new CardCache(4 * 1024 * 1024);
+    const plain = render(<Page products={shelf} />);
+    // A name that holds a placeholder's text is written escaped, as every text is.
+    expect(plain).toContain(
+      "Kaju &lt;template data-mandi-card=&quot;0&quot;&gt;&lt;/template&gt; &amp; &quot;W240&quot;",
+    );
+    const first = render(<Page products={shelf} />, cache);
+    expect(first).toBe(plain);
+    // The two cards at the top are always rendered in the page (their photos' preloads); the rest are kept.
+    expect(cache.report()).toMatchObject({ cards: shelf.length - 2, hits: 0, misses: shelf.length - 2 });
+    const again = render(<Page products={shelf} />, cache);
+    expect(again).toBe(plain);
+    expect(cache.report()).toMatchObject({ cards: shelf.length - 2, hits: shelf.length - 2 });
+    // Every card, including the sold-out one, the one with sizes (a link) and the one without a veg mark.
+    expect(plain).toContain("Sold out");
+    expect(plain).toContain("Choose size");
+    expect(plain).not.toContain("<template");
+  });
+
+  it("are kept apart by their heading's level, and fill pages in another order", () => {
+    const cache = new CardCache(4 * 1024 * 1024);
+    render(<Page products={shelf} heading={2} />, cache);
+    const reversed = [...shelf].reverse();
+    expect(render(<Page products={reversed} heading={3} />, cache)).toBe(
+      render(<Page products={reversed} heading={3} />),
+    );
+    expect(render(<Page products={reversed} heading={2} />, cache)).toBe(
+      render(<Page products={reversed} heading={2} />),
+    );
+    expect(cache.report().cards).toBe((shelf.length - 2) * 2 + 2);
+  });
+
+  it("never send a product's old card once its price or stock changed", () => {
+    const cache = new CardCache(4 * 1024 * 1024);
+    const butter = shelf[5] as ProductSummary;
+    const products = [shelf[0], shelf[1], butter] as ProductSummary[];
+    render(<Page products={products} />, cache);
+    const cheaper = { ...butter, price: butter.price - 100_00 };
+    const soldOut = { ...butter, stock: { kind: "sold-out", label: "Sold out" } as const, maxQty: 0 };
+    for (const changed of [cheaper, soldOut]) {
+      const page = <Page products={[shelf[0], shelf[1], changed] as ProductSummary[]} />;
+      expect(render(page, cache)).toBe(render(page));
+    }
+    expect(render(<Page products={[shelf[0], shelf[1], cheaper] as ProductSummary[]} />, cache)).toContain(
+      `Add ${butter.name} to cart`,
+    );
+    expect(cache.report()).toMatchObject({ cards: 3, hits: 1, misses: 3 });
+  });
+
+  it("hold at most their size, dropping the least recently used first", () => {
+    // Twenty-two cards of one size: the same pack under other ids.
+    const base = shelf[2] as ProductSummary;
+    const packs = Array.from({ length: 22 }, (_, n) => ({
+      ...base,
+      id: `${base.id.slice(0, -2)}${String(n).padStart(2, "0")}`,
+    }));
+    const page = (...ps: ProductSummary[]) => <Page products={[shelf[0], shelf[1], ...ps] as ProductSummary[]} />;
+    const measure = new CardCache(1024 * 1024);
+    render(page(base), measure);
+    const size = measure.report().bytes;
+    // The key and a card of more than a thousand characters, at two bytes a character.
+    expect(size).toBeGreaterThan((cardKey({ product: base, headingLevel: 2 }).length + 1000) * 2);
+    const cache = new CardCache(size * 20 + size / 2);
+    render(page(...packs.slice(0, 20)), cache);
+    expect(cache.report()).toMatchObject({ cards: 20, bytes: size * 20, misses: 20 });
+    render(page(packs[0] as ProductSummary), cache); // the first is now the most recently used
+    render(page(...packs.slice(20)), cache); // the second and third go
+    expect(cache.report()).toMatchObject({ cards: 20, bytes: size * 20, hits: 1, misses: 22 });
+    render(page(packs[0] as ProductSummary, packs[3] as ProductSummary, packs[21] as ProductSummary), cache);
+    expect(cache.report()).toMatchObject({ hits: 4, misses: 22 });
+    render(page(packs[1] as ProductSummary), cache);
+    expect(cache.report()).toMatchObject({ hits: 4, misses: 23 });
+  });
+
+  it("are all rendered in the page when none may be kept", () => {
+    const cache = new CardCache(0);
+    expect(render(<Page products={shelf} />, cache)).toBe(render(<Page products={shelf} />));
+    expect(cache.report()).toEqual({ cards: 0, bytes: 0, hits: 0, misses: 0 });
+  });
+
+  it("leave a page whose placeholders are not theirs to the streaming renderer", () => {
+    const cache = new CardCache(1024 * 1024);
+    const slots = cardSlots(cache, withLinks);
+    const props: ProductCardProps = { product: shelf[3] as ProductSummary };
+    expect(slots.slot(props)).toBe(0);
+    expect(slots.fill('<p>a</p><template data-mandi-card="0"></template><p>b</p>')).toMatch(
+      /^<p>a<\/p><article class="product-card">.*<\/article><p>b<\/p>$/,
+    );
+    expect(slots.fill('<template data-mandi-card="1"></template>')).toBeNull();
+    expect(slots.fill('<template data-mandi-card=""></template>')).toBeNull();
+    expect(slots.fill('<template data-mandi-card="0">')).toBeNull();
+    expect(slots.fill("<p>no cards</p>")).toBe("<p>no cards</p>");
+  });
+});
