@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { ProductCard, type ProductCardProps } from "../../components/product-card";
 import { demoCatalogue, makeProduct } from "../../demo/factories";
-import type { ProductInput } from "../catalog/catalogue-file";
-import { slugify } from "../catalog/catalogue-input";
+import { slugify, type ValidProduct, validateCatalogue } from "../catalog/catalogue-input";
 import { type ProductSummary, toSummary } from "../catalog/products.server";
 import { withDocumentLinks } from "../navigation/document";
 import { NavigationContext } from "../navigation/navigation";
@@ -12,7 +11,7 @@ import { CardCache, cardKey, cardSlots } from "./card-cache.server";
 import { renderWholePage } from "./whole-page.server";
 
 /** A product of the demo catalogue as a listing's data holds it. */
-function summaryOf(p: ProductInput, n: number, hasSizes = false): ProductSummary {
+function summaryOf(p: ValidProduct, n: number, hasSizes = false): ProductSummary {
   return toSummary({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     slug: slugify(p.name),
@@ -35,14 +34,17 @@ function summaryOf(p: ProductInput, n: number, hasSizes = false): ProductSummary
   });
 }
 
-const catalogue = demoCatalogue({ products: 30 }).products;
-const shelf: ProductSummary[] = [
-  ...catalogue.map((p, i) => summaryOf(p, i)),
-  summaryOf(makeProduct({ name: "Amul Butter 100 g", inventory: 0 }), 90),
-  summaryOf(makeProduct({ name: "Amul Butter 500 g", inventory: 4 }), 91),
-  summaryOf(makeProduct({ name: "Fortune Sunflower Oil", sizes: [] }), 92, true),
-  summaryOf(makeProduct({ name: 'Kaju <template data-mandi-card="0"></template> & "W240"', vegType: null }), 93),
-];
+const { products: demo } = validateCatalogue({
+  products: [
+    ...demoCatalogue({ products: 30 }).products,
+    makeProduct({ name: "Amul Butter 100 g", inventory: 0 }),
+    makeProduct({ name: "Amul Butter 500 g", inventory: 4 }),
+    makeProduct({ name: "Fortune Sunflower Oil" }),
+    makeProduct({ name: 'Kaju <template data-mandi-card="0"></template> & "W240"', vegType: null }),
+  ],
+});
+/** Thirty demo products, then one sold out, one low in stock, one sold in sizes and one with a name full of markup. */
+const shelf: ProductSummary[] = demo.map((p, i) => summaryOf(p, i, p.name === "Fortune Sunflower Oil"));
 
 /** A page of product cards as a standalone page renders them: the document's links. */
 function Page({ products, heading = 2 }: { products: ProductSummary[]; heading?: 2 | 3 }) {
