@@ -253,7 +253,7 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
   return summary;
 }
 
-function productRow(
+export function productRow(
   p: ValidProduct,
   keys: {
     id: string;

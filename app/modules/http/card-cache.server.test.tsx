@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ProductCard, type ProductCardProps } from "../../components/product-card";
 import { demoCatalogue, makeProduct } from "../../demo/factories";
 import { slugify, type ValidProduct, validateCatalogue } from "../catalog/catalogue-input";
+import { productRow } from "../catalog/catalogue-writer.server";
 import { type ProductSummary, toSummary } from "../catalog/products.server";
 import { withDocumentLinks } from "../navigation/document";
 import { NavigationContext } from "../navigation/navigation";
@@ -10,29 +11,14 @@ import { reactRouterNavigation } from "../navigation/react-router";
 import { CardCache, cardKey, cardSlots } from "./card-cache.server";
 import { renderWholePage } from "./whole-page.server";
 
-/** A product of the demo catalogue as a listing's data holds it. */
+/** A product of the demo catalogue as the catalogue writer stores it and a listing's data holds it. */
 function summaryOf(p: ValidProduct, n: number, hasSizes = false): ProductSummary {
-  return toSummary({
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-    slug: slugify(p.name),
-    name: p.name,
-    photo: `/media/demo/p/${slugify(p.name)}.svg`,
-    photoAlt: null,
-    mrp: p.mrp,
-    salePrice1: p.salePrice1,
-    salePrice2: p.salePrice2,
-    salePrice3: p.salePrice3,
-    saleQty2: p.saleQty2,
-    saleQty3: p.saleQty3,
-    vegType: p.vegType,
-    inventory: p.inventory,
-    trackInventory: p.trackInventory,
-    packSizeValue: p.packSize?.value ?? null,
-    packSizeUnit: p.packSize?.unit ?? null,
-    sku: p.sku,
-    hasSizes,
-  });
+  const slug = slugify(p.name);
+  const keys = { storeId: STORE_ID, slug, categoryId: null, subCategoryId: null, brandId: null };
+  const row = productRow(p, { ...keys, id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}` });
+  return toSummary({ ...row, photo: `/media/demo/p/${slug}.svg`, photoAlt: null, hasSizes });
 }
+const STORE_ID = "00000000-0000-4000-8000-0000000000aa";
 
 const { products: demo } = validateCatalogue({
   products: [
