@@ -20,8 +20,6 @@ export const streamTimeout = 5_000;
  * that hydrates them (ADR 0024); every other name is React Router's, whose server render this is.
  */
 const standaloneNavigation = withDocumentLinks(reactRouterNavigation);
-/** A product card rendered on its own for a standalone page, with that page's links (ADR 0028). */
-const standaloneCard = (card: ReactNode) => <NavigationContext value={standaloneNavigation}>{card}</NavigationContext>;
 /** How long a page's shell waits for the rest of the page before it is sent on its own. */
 const SHELL_GRACE_MS = 10;
 
@@ -56,7 +54,7 @@ export default async function handleRequest(
   if (standalonePage) {
     const deferred = deferredValuesOf(routerContext);
     if (await settleWithin(deferred, wholePageOnly ? streamTimeout : SHELL_GRACE_MS)) {
-      const html = renderWholePage(page, loadContext.cards && cardSlots(loadContext.cards, standaloneCard));
+      const html = renderWholePage(page, loadContext.cards && cardSlots(loadContext.cards));
       if (html) {
         const body = hydrateAfterPaint(html, nonce) ?? html;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -45,9 +45,10 @@ export interface ProductCardProps {
 }
 
 /**
- * Where a server render takes product cards' HTML already made (ADR 0028): `slot` answers the
- * number of a placeholder the render writes in the card's place, filled in after the render,
- * or null to render the card here. Absent in the browser and in streamed pages.
+ * Where a server render takes product cards' HTML already made (ADR 0028): every card asks
+ * `slot`, which answers the number of a placeholder the render writes in the card's place,
+ * filled in after the render, or null to render the card here. Absent in the browser and in
+ * streamed pages.
  */
 export interface CardSlots {
   slot(card: ProductCardProps): number | null;
@@ -59,20 +60,17 @@ export const CARD_SLOT_OPEN = '<template data-mandi-card="';
 export const CARD_SLOT_CLOSE = '"></template>';
 
 /**
- * A product card. In a page rendered whole on the server, a card whose photo loads lazily is
- * taken from the cards kept by what they show (ADR 0028): the same HTML this component renders.
- * A card near the top (eager) is always rendered here: React puts its photo's preload in the
- * page's head.
+ * A product card. In a page rendered whole on the server, a card whose photo loads lazily may be
+ * taken from the cards kept by what they show (ADR 0028): HTML this component rendered before.
  */
 export function ProductCard(props: ProductCardProps) {
-  const slots = use(CardSlotsContext);
-  const slot = slots && !props.eager ? slots.slot(props) : null;
+  const slot = use(CardSlotsContext)?.slot(props) ?? null;
   if (slot !== null) return <template data-mandi-card={slot} />;
   return <ProductCardMarkup {...props} />;
 }
 
-/** The card itself, as every page shows it and as the kept cards are rendered. */
-export function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+/** The card itself, as every page shows it. */
+function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { ProductCard, type ProductCardProps } from "../../components/product-card";
+import { ProductCard } from "../../components/product-card";
 import { demoCatalogue, makeProduct } from "../../demo/factories";
 import { slugify, type ValidProduct, validateCatalogue } from "../catalog/catalogue-input";
 import { productRow } from "../catalog/catalogue-writer.server";
@@ -58,7 +58,7 @@ const navigation = withDocumentLinks(reactRouterNavigation);
 const withLinks = (node: ReactNode) => <NavigationContext value={navigation}>{node}</NavigationContext>;
 
 function render(page: ReactNode, cache?: CardCache): string | null {
-  return renderWholePage(withLinks(page), cache && cardSlots(cache, withLinks))?.toString() ?? null;
+  return renderWholePage(withLinks(page), cache && cardSlots(cache))?.toString() ?? null;
 }
 
 describe("product cards kept by what they show", () => {
@@ -143,17 +143,48 @@ describe("product cards kept by what they show", () => {
     expect(cache.report()).toEqual({ cards: 0, bytes: 0, hits: 0, misses: 0 });
   });
 
-  it("leave a page whose placeholders are not theirs to the streaming renderer", () => {
+  it("keep nothing from a page that does not hold the cards asked for, in their order, and leave it to the streaming renderer", () => {
     const cache = new CardCache(1024 * 1024);
-    const slots = cardSlots(cache, withLinks);
-    const props: ProductCardProps = { product: shelf[3] as ProductSummary };
-    expect(slots.slot(props)).toBe(0);
-    expect(slots.fill('<p>a</p><template data-mandi-card="0"></template><p>b</p>')).toMatch(
-      /^<p>a<\/p><article class="product-card">.*<\/article><p>b<\/p>$/,
+    const [paneer, cheese] = shelf.slice(2, 4) as ProductSummary[];
+    const card = (p: ProductSummary) =>
+      `<article class="product-card"><a href="/products/${p.slug}">${p.name}</a></article>`;
+
+    // Rendered in the page: the page's next card must be the one asked for.
+    const asked = cardSlots(cache);
+    expect(asked.slot({ product: paneer as ProductSummary })).toBeNull();
+    expect(asked.fill(`<main>${card(cheese as ProductSummary)}</main>`)).toBeNull();
+    expect(asked.fill("<main></main>")).toBeNull();
+    expect(asked.fill(`<main><article class="product-card">${(paneer as ProductSummary).name}</main>`)).toBeNull();
+    expect(cache.report().cards).toBe(0);
+    expect(asked.fill(`<main>${card(paneer as ProductSummary)}</main>`)).toBe(
+      `<main>${card(paneer as ProductSummary)}</main>`,
     );
-    expect(slots.fill('<template data-mandi-card="1"></template>')).toBeNull();
-    expect(slots.fill('<template data-mandi-card=""></template>')).toBeNull();
-    expect(slots.fill('<template data-mandi-card="0">')).toBeNull();
-    expect(slots.fill("<p>no cards</p>")).toBe("<p>no cards</p>");
+    expect(cache.report().cards).toBe(1);
+
+    // Kept: its placeholder must be in the page.
+    const again = cardSlots(cache);
+    expect(again.slot({ product: paneer as ProductSummary })).toBe(0);
+    expect(again.fill('<main><template data-mandi-card="1"></template></main>')).toBeNull();
+    expect(again.fill("<main></main>")).toBeNull();
+    expect(again.fill('<main><template data-mandi-card="0"></template></main>')).toBe(
+      `<main>${card(paneer as ProductSummary)}</main>`,
+    );
+    // A page that asked for no cards is left as it is.
+    expect(cardSlots(cache).fill("<p>no cards</p>")).toBe("<p>no cards</p>");
+  });
+
+  it("are rendered once, in the first page that shows them", () => {
+    const cache = new CardCache(4 * 1024 * 1024);
+    const first = cardSlots(cache);
+    const html = renderWholePage(withLinks(<Page products={shelf} />), first)?.toString() ?? "";
+    expect(html).toBe(render(<Page products={shelf} />));
+    // Each lazy card was rendered in the page, then kept as the page holds it.
+    for (const product of shelf.slice(2)) {
+      const kept = cardSlots(cache);
+      expect(kept.slot({ product, headingLevel: 2 })).toBe(0);
+      const filled = kept.fill('<template data-mandi-card="0"></template>') ?? "";
+      expect(html).toContain(filled);
+      expect(filled).toMatch(/^<article class="product-card">.*<\/article>$/);
+    }
   });
 });

@@ -1,12 +1,4 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  CARD_SLOT_CLOSE,
-  CARD_SLOT_OPEN,
-  type CardSlots,
-  ProductCardMarkup,
-  type ProductCardProps,
-} from "../../components/product-card";
+import { CARD_SLOT_CLOSE, CARD_SLOT_OPEN, type CardSlots, type ProductCardProps } from "../../components/product-card";
 
 /**
  * Product cards' HTML, kept by what they show (ADR 0028).
@@ -79,49 +71,71 @@ export function cardKey({ product, headingLevel = 3 }: ProductCardProps): string
 
 /** The card slots of one render, and how their cards go in the page it rendered. */
 export interface PageCardSlots extends CardSlots {
-  /** The page with every placeholder filled; null when it holds one this render did not write. */
+  /**
+   * The page with every placeholder filled, keeping the cards it rendered itself; null when the
+   * page does not hold the cards the render asked for, in their order.
+   */
   fill(html: string): string | null;
 }
 
+/** How a card starts and ends in a page (a card holds no other article). */
+const CARD_START = '<article class="product-card">';
+const CARD_END = "</article>";
+
+/** A card the render asked for: kept (its HTML), or rendered in the page (kept after when it has a key). */
+type Asked = { kept: string } | { key: string | null; slug: string };
+
 /**
- * The card slots of one server render: each card asked for is taken from `cache`, or rendered on
- * its own (inside `wrap`, which gives it the page's router) and kept. `fill` puts the cards in
- * the page in place of their placeholders.
+ * The card slots of one server render. Every card the render meets asks for a slot, in the
+ * page's order: a kept card gets a placeholder; any other is rendered in the page as usual, and
+ * `fill`, after the render, takes its HTML from the page and keeps it (a card near the top is
+ * never kept: its photo's preload is in the page's head). `fill` puts the kept cards in place of
+ * their placeholders. A card is thus rendered once, in the page it first shows on.
  */
-export function cardSlots(cache: CardCache, wrap: (card: ReactNode) => ReactNode): PageCardSlots {
-  const filled: string[] = [];
+export function cardSlots(cache: CardCache): PageCardSlots {
+  const asked: Asked[] = [];
+  let placeholders = 0;
   return {
     slot(card) {
-      if (!cache.active) return null;
-      const key = cardKey(card);
-      let html = cache.get(key);
-      if (html === undefined) {
-        try {
-          html = renderToString(wrap(<ProductCardMarkup {...card} />));
-        } catch {
-          return null;
-        }
-        // A card holds no Suspense boundary or hoisted resource; should it ever, it is left to the page.
-        if (html.includes("<!--$") || html.includes("<link")) return null;
-        cache.keep(key, html);
+      if (!cache.active || card.eager) {
+        asked.push({ key: null, slug: card.product.slug });
+        return null;
       }
-      filled.push(html);
-      return filled.length - 1;
+      const key = cardKey(card);
+      const kept = cache.get(key);
+      if (kept === undefined) {
+        asked.push({ key, slug: card.product.slug });
+        return null;
+      }
+      asked.push({ kept });
+      return placeholders++;
     },
     fill(html) {
-      if (filled.length === 0) return html;
       let out = "";
       let from = 0;
-      for (let at = html.indexOf(CARD_SLOT_OPEN); at !== -1; at = html.indexOf(CARD_SLOT_OPEN, from)) {
-        const numberAt = at + CARD_SLOT_OPEN.length;
-        const end = html.indexOf(CARD_SLOT_CLOSE, numberAt);
-        const slot = end === -1 ? "" : html.slice(numberAt, end);
-        const card = /^\d+$/.test(slot) ? filled[Number(slot)] : undefined;
-        // Not a placeholder of this render: the page goes the streaming way, without slots.
-        if (card === undefined) return null;
-        out += html.slice(from, at) + card;
-        from = end + CARD_SLOT_CLOSE.length;
+      let placeholder = 0;
+      const found: Array<{ key: string; html: string }> = [];
+      for (const card of asked) {
+        if ("kept" in card) {
+          const mark = `${CARD_SLOT_OPEN}${placeholder++}${CARD_SLOT_CLOSE}`;
+          const at = html.indexOf(mark, from);
+          if (at === -1) return null;
+          out += html.slice(from, at) + card.kept;
+          from = at + mark.length;
+          continue;
+        }
+        const at = html.indexOf(CARD_START, from);
+        const end = at === -1 ? -1 : html.indexOf(CARD_END, at);
+        if (end === -1) return null;
+        const rendered = html.slice(at, end + CARD_END.length);
+        // The page's next card must be the one asked for: its link names its product.
+        if (!rendered.includes(`href="/products/${card.slug}"`)) return null;
+        if (card.key !== null) found.push({ key: card.key, html: rendered });
+        out += html.slice(from, at + rendered.length);
+        from = at + rendered.length;
       }
+      // Kept only once the whole page is known to hold what was asked for, in order.
+      for (const card of found) cache.keep(card.key, card.html);
       return out + html.slice(from);
     },
   };
