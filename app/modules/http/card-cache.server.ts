@@ -3,7 +3,7 @@ import { CARD_SLOT_CLOSE, CARD_SLOT_OPEN, type CardSlots, type ProductCardProps 
 /**
  * Product cards' HTML, kept by what they show (ADR 0028).
  *
- * A card is most of a listing's markup (24 cards: 390 of its 650 elements) and the same product
+ * A card is most of a listing's markup (24 cards: 387 of its 651 elements) and the same product
  * shows on many pages: its category's listing in every order, searches, its brand, home, its
  * neighbours' product pages. A card's HTML depends on nothing but its props (the product as the
  * page's data holds it, and its heading's level), so it is kept under those props written out:
@@ -111,6 +111,8 @@ export function cardSlots(cache: CardCache): PageCardSlots {
       return placeholders++;
     },
     fill(html) {
+      // Nothing to put in and nothing to keep (no cards, or only cards near the top).
+      if (placeholders === 0 && asked.every((card) => "key" in card && card.key === null)) return html;
       let out = "";
       let from = 0;
       let placeholder = 0;
@@ -131,12 +133,13 @@ export function cardSlots(cache: CardCache): PageCardSlots {
         // The page's next card must be the one asked for: its link names its product.
         if (!rendered.includes(`href="/products/${card.slug}"`)) return null;
         if (card.key !== null) found.push({ key: card.key, html: rendered });
-        out += html.slice(from, at + rendered.length);
+        // A page with no placeholders is sent as it is: only its cards are read.
+        if (placeholders > 0) out += html.slice(from, at + rendered.length);
         from = at + rendered.length;
       }
       // Kept only once the whole page is known to hold what was asked for, in order.
       for (const card of found) cache.keep(card.key, card.html);
-      return out + html.slice(from);
+      return placeholders > 0 ? out + html.slice(from) : html;
     },
   };
 }
