@@ -441,6 +441,26 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       }
     });
 
+    it("answers searches of one shape, one after another, each with its own words and filters", async () => {
+      // A tier's statement is built once per shape (listing.server.ts, tierPage): these share
+      // shapes, or differ only in whether their words can overlap ('bas basmati').
+      expect(await search("india gate")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      expect(await search("whole wheat")).toEqual(["Aashirvaad Whole Wheat Atta 10 kg"]);
+      expect(await search("gate india")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      expect(await search("bas basmati")).toEqual(["India Gate Basmati Rice 25 kg"]);
+      // '1' starts '10': the name must hold both, not either (as 'india gate' is written).
+      expect(await search("1 10")).toEqual(["Aashirvaad Whole Wheat Atta 10 kg"]);
+      expect(await search("malai paneer")).toEqual(["Amul Malai Paneer 1 kg"]);
+      const inCategory = (q: string, category: string) => names({ q, category, sort: "relevance" });
+      expect(await inCategory("kg", "dairy-and-eggs")).toEqual(["Nestle Dahi 5 kg", "Amul Malai Paneer 1 kg"]);
+      expect(byName(await inCategory("kg", "spices-and-masala"))).toEqual(["Cumin Seeds 1 kg"]);
+      // '1' starts '10' too; the newer first.
+      expect(await inCategory("1 kg", "rice-atta-and-flours")).toEqual([
+        "Rajdhani Besan 1 kg",
+        "Aashirvaad Whole Wheat Atta 10 kg",
+      ]);
+    });
+
     it("finds products through synonyms", async () => {
       expect(await search("curd")).toEqual(["Nestle Dahi 5 kg"]);
       expect(byName(await search("cumin"))).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);

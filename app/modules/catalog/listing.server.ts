@@ -154,9 +154,35 @@ function brandId(storeId: string | Placeholder, value: string | Placeholder): SQ
   )} limit 1)`;
 }
 
+/**
+ * How a search's LIKE patterns go into a statement: as they are, or (`patternSlots`) as
+ * placeholders of a statement built once per shape, with their values kept by the same names.
+ */
+type Pattern = (pattern: string) => string | Placeholder;
+const asPattern: Pattern = (pattern) => pattern;
+
+/**
+ * Patterns named p0, p1, ... in the order they are asked for: as placeholders while a
+ * statement is built (`values` absent), or as values kept in `values` under the same names. The
+ * same code asks for the same patterns in the same order, so the names agree.
+ */
+function patternSlots(values?: Record<string, string>): Pattern {
+  let count = 0;
+  return (pattern) => {
+    const name = `p${count++}`;
+    if (!values) return sql.placeholder(name);
+    values[name] = pattern;
+    return pattern;
+  };
+}
+
 /** Every unit of the query matches the start of a word of the product's search text. */
-function exactMatch(plan: SearchPlan, text: SQL | AnyPgColumn = products.searchText): SQL | undefined {
-  return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${text} like ${`% ${term}%`}`))));
+function exactMatch(
+  plan: SearchPlan,
+  text: SQL | AnyPgColumn = products.searchText,
+  pattern: Pattern = asPattern,
+): SQL | undefined {
+  return and(...plan.units.map((unit) => or(...unit.map((term) => sql`${text} like ${pattern(`% ${term}%`)}`))));
 }
 
 /**
@@ -420,30 +446,66 @@ async function searchInOrder(
  */
 async function bestMatches(
   db: Db,
-  where: SQL[],
+  f: ListingFilters,
+  values: ListingValues,
   steps: readonly SearchPlan[],
   range: { offset: number; limit: number },
 ): Promise<SummaryRow[]> {
-  // A respelt search ranks by closeness first: each step's tiers hold only what the steps
-  // before it did not match (spellingSteps in modules/search/query.ts).
-  const tiers = steps.flatMap((step, i) => {
-    const before = i > 0 ? exactMatch(steps[i - 1] as SearchPlan, unestimated(products.searchText)) : undefined;
-    return rankingTiers(step).map((tier) => (before ? and(tier, not(before)) : tier));
-  });
+  const patterns: Record<string, string> = {};
+  const count = searchTiers(steps, patternSlots(patterns)).length;
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
-  for (const tier of tiers) {
-    const found = await db
-      .select(summaryColumns)
-      .from(products)
-      .where(and(...where, tier))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(need - rows.length);
+  for (let tier = 0; tier < count; tier++) {
+    const found = await tierPage(db, { f, steps, tier }).execute({ ...values, ...patterns, limit: need - rows.length });
     rows.push(...found);
     if (rows.length >= need) break;
   }
   return rows.slice(range.offset);
 }
+
+/**
+ * A search's tiers in the order they are read. A respelt search ranks by closeness first: each
+ * step's tiers hold only what the steps before it did not match (spellingSteps in
+ * modules/search/query.ts).
+ */
+function searchTiers(steps: readonly SearchPlan[], pattern: Pattern): (SQL | undefined)[] {
+  return steps.flatMap((step, i) => {
+    const before =
+      i > 0 ? exactMatch(steps[i - 1] as SearchPlan, unestimated(products.searchText), pattern) : undefined;
+    return rankingTiers(step, pattern).map((tier) => (before ? and(tier, not(before)) : tier));
+  });
+}
+
+/** One tier of a ranked search, with the listing's filters. */
+interface TierShape {
+  f: ListingFilters;
+  steps: readonly SearchPlan[];
+  tier: number;
+}
+
+/**
+ * A tier's statement, built once per database and shape: which filters the listing has, and
+ * how many terms and patterns each step's units give (what `searchTiers` asks for, in order).
+ * Drizzle built each tier afresh on every search, an eighth of a suggestion's server time. Its
+ * patterns are placeholders named by `patternSlots`. PostgreSQL plans each run for its values
+ * (an empty name): a word in a tenth of the names is best found by walking the newest first,
+ * a rare one by its trigrams.
+ */
+const tierPage = preparedPerDatabase(
+  (db, { f, steps, tier }: TierShape) =>
+    db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(...filterConditions(listingValues("", f), asPlaceholder), searchTiers(steps, patternSlots())[tier]))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(""),
+  ({ f, steps, tier }: TierShape) => `${listingShape(f)}/${steps.map(stepShape).join("/")}/${tier}`,
+);
+
+/** What a step's patterns are, as counts: its units' terms, and its ordered name patterns. */
+const stepShape = (p: SearchPlan) =>
+  `${p.units.map((unit) => unit.length).join(".")}:${orderedNamePatterns(p)?.length ?? "-"}`;
 
 /**
  * The name, or the search text, as an expression PostgreSQL keeps no statistics of. A condition
@@ -459,26 +521,30 @@ async function bestMatches(
 const unestimated = (column: AnyPgColumn) => sql`(${column} || '')`;
 
 /** 'The name holds every unit of the query', on `name` (the column, or `unestimated` of it). */
-function nameHoldsEvery(p: SearchPlan, name: SQL | AnyPgColumn): SQL {
+function nameHoldsEvery(p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern): SQL {
   // As ordered patterns where that means the same (see the function).
   const ordered = orderedNamePatterns(p);
-  return (ordered ? or(...ordered.map((pattern) => sql`${name} like ${pattern}`)) : exactMatch(p, name)) ?? sql`true`;
+  return (
+    (ordered ? or(...ordered.map((each) => sql`${name} like ${pattern(each)}`)) : exactMatch(p, name, pattern)) ??
+    sql`true`
+  );
 }
 
 /** 'The name starts with the query', on `name` (the column, or `unestimated` of it). */
-const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn) => sql`${name} like ${` ${p.text}%`}`;
+const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern) =>
+  sql`${name} like ${pattern(` ${p.text}%`)}`;
 
 /** A search's ranking: names that start with it, names holding every word, then the rest. */
-function rankingTiers(p: SearchPlan): (SQL | undefined)[] {
+function rankingTiers(p: SearchPlan, pattern: Pattern): (SQL | undefined)[] {
   const name = unestimated(products.searchName);
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one). What the tiers before found
   // is left out on `unestimated` names, which costs no planning.
   return [
-    nameStarts(p, products.searchName),
-    and(nameHoldsEvery(p, products.searchName), not(nameStarts(p, name))),
-    and(exactMatch(p), not(nameHoldsEvery(p, name))),
+    nameStarts(p, products.searchName, pattern),
+    and(nameHoldsEvery(p, products.searchName, pattern), not(nameStarts(p, name, pattern))),
+    and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern))),
   ];
 }
 
@@ -526,7 +592,7 @@ export async function listProducts(
     if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
     if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
-    return bestMatches(db, where, plan && p !== plan ? spellingSteps(plan, p) : [p], range);
+    return bestMatches(db, f, values, plan && p !== plan ? spellingSteps(plan, p) : [p], range);
   };
 
   let match: "exact" | "similar" = "exact";
