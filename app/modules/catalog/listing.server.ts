@@ -411,29 +411,77 @@ async function searchInOrder(
   range: { offset: number; limit: number },
 ) {
   const need = range.offset + range.limit + 1;
+  const patterns: Record<string, string> = {};
+  exactMatch(plan, products.searchText, patternSlots(patterns));
+  const inWindow = await windowPage(db, { f, plan }).execute({
+    ...values,
+    ...patterns,
+    window: Math.max(SEARCH_WINDOW, need * 8),
+    need,
+  });
+  if (inWindow.length >= need) return inWindow.slice(range.offset);
+  const listed = await searchPostings(db, values, f, where, plan, need);
+  if (listed) return listed.slice(range.offset);
+  return matchesThenOrder(db, { f, plan }).execute({
+    ...values,
+    ...patterns,
+    offset: range.offset,
+    limit: range.limit + 1,
+  });
+}
+
+/** A sorted search's filters, sort and words, for its statements built once per shape. */
+interface SortedSearchShape {
+  f: ListingFilters;
+  plan: SearchPlan;
+}
+
+/**
+ * What a sorted search's statements' text depends on: which filters, the sort, and how many
+ * terms each unit of the query has (exactMatch's patterns, named by `patternSlots`).
+ */
+const sortedSearchShape = ({ f, plan }: SortedSearchShape) =>
+  `${listingShape(f)}/${plan.units.map((unit) => unit.length).join(".")}`;
+
+/**
+ * searchInOrder's first statement: the first rows in order (as many as `window`), and of them
+ * the first `need` that hold the words. Built once per shape, planned for each run's values.
+ */
+const windowPage = preparedPerDatabase((db, { f, plan }: SortedSearchShape) => {
+  const where = filterConditions(listingValues("", f), asPlaceholder);
   const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
       from ${products} where ${and(...where)} order by ${sql.join(ordering(f), sql`, `)}
-      limit ${Math.max(SEARCH_WINDOW, need * 8)}
-    ) w where ${exactMatch(plan, sql`w.search_text`) ?? sql`true`} order by ${windowOrdering(f)} limit ${need})`;
-  const inWindow = await db
+      limit ${sql.placeholder("window")}
+    ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(f)} limit ${sql.placeholder("need")})`;
+  return db
     .select(summaryColumns)
     .from(products)
     .where(and(...where, windowed))
     .orderBy(...ordering(f))
-    .limit(need);
-  if (inWindow.length >= need) return inWindow.slice(range.offset);
-  const listed = await searchPostings(db, values, f, where, plan, need);
-  if (listed) return listed.slice(range.offset);
-  return db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(...where, exactMatch(plan)))
-    .orderBy(...orderingAfterMatch(f))
-    .offset(range.offset)
-    .limit(range.limit + 1);
-}
+    .limit(sql.placeholder("need"))
+    .prepare("");
+}, sortedSearchShape);
+
+/** searchInOrder's last resort: every match found by its words' trigrams, then sorted. */
+const matchesThenOrder = preparedPerDatabase(
+  (db, { f, plan }: SortedSearchShape) =>
+    db
+      .select(summaryColumns)
+      .from(products)
+      .where(
+        and(
+          ...filterConditions(listingValues("", f), asPlaceholder),
+          exactMatch(plan, products.searchText, patternSlots()),
+        ),
+      )
+      .orderBy(...orderingAfterMatch(f))
+      .offset(sql.placeholder("offset"))
+      .limit(sql.placeholder("limit"))
+      .prepare(""),
+  sortedSearchShape,
+);
 
 /**
  * Best match: names that start with the query, then names holding every word, then the rest
