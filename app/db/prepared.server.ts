@@ -74,10 +74,15 @@ export function compileStatement(name: string, query: SQL): CompiledStatement {
  * (lookups by key); with an empty name PostgreSQL plans each run for its values as before (a
  * price range, whose best plan depends on how wide it is). PGlite runs it as a query with
  * parameters. Rows are mapped by Drizzle as for any select.
+ *
+ * `most` bounds how many shapes are kept per database, the least recently used going first: a
+ * search's shapes depend on its words (how many, how many synonyms each has), which anyone can
+ * vary, and an unbounded map would grow with every new combination.
  */
 export function preparedPerDatabase<Statement, Shape = undefined>(
   prepare: (db: Db, shape: Shape) => Statement,
   keyOf: (shape: Shape) => unknown = (shape) => shape,
+  most = Number.POSITIVE_INFINITY,
 ): (db: Db, shape?: Shape) => Statement {
   const built = new WeakMap<Db, Map<unknown, Statement>>();
   return (db, shape) => {
@@ -90,8 +95,12 @@ export function preparedPerDatabase<Statement, Shape = undefined>(
     let statement = shapes.get(key);
     if (statement === undefined) {
       statement = prepare(db, shape as Shape);
-      shapes.set(key, statement);
+      if (shapes.size >= most) shapes.delete(shapes.keys().next().value);
+    } else if (most !== Number.POSITIVE_INFINITY) {
+      // Last used, last in the map's order.
+      shapes.delete(key);
     }
+    shapes.set(key, statement);
     return statement;
   };
 }

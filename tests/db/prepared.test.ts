@@ -70,4 +70,29 @@ describe.each(databaseKinds)("statements compiled once on %s", (kind) => {
       await other.close();
     }
   });
+
+  it("keeps at most `most` shapes per database, the least recently used going first", async () => {
+    const built: number[] = [];
+    const numberOf = preparedPerDatabase(
+      (db, n: number) => {
+        built.push(n);
+        return db
+          .select({ n: sql<number>`${sql.placeholder("n")}::int + ${n}` })
+          .from(sql`(select 1) one`)
+          .prepare("");
+      },
+      (n) => n,
+      2,
+    );
+    numberOf(database.db, 1);
+    numberOf(database.db, 2);
+    numberOf(database.db, 1); // 1 is now the last used: 2 goes when 3 comes.
+    numberOf(database.db, 3);
+    numberOf(database.db, 1);
+    expect(built).toEqual([1, 2, 3]);
+    numberOf(database.db, 2);
+    expect(built).toEqual([1, 2, 3, 2]);
+    expect(await numberOf(database.db, 3).execute({ n: 4 })).toEqual([{ n: 7 }]);
+    expect(built).toEqual([1, 2, 3, 2, 3]);
+  });
 });

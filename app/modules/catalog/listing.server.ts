@@ -430,6 +430,13 @@ async function searchInOrder(
   });
 }
 
+/**
+ * How many shapes of each search statement a process keeps per database, the least recently
+ * used going first. A shop's searches come in a few dozen shapes; the bound is for addresses
+ * made up to make new ones.
+ */
+const SEARCH_SHAPES_KEPT = 500;
+
 /** A sorted search's filters, sort and words, for its statements built once per shape. */
 interface SortedSearchShape {
   f: ListingFilters;
@@ -447,22 +454,26 @@ const sortedSearchShape = ({ f, plan }: SortedSearchShape) =>
  * searchInOrder's first statement: the first rows in order (as many as `window`), and of them
  * the first `need` that hold the words. Built once per shape, planned for each run's values.
  */
-const windowPage = preparedPerDatabase((db, { f, plan }: SortedSearchShape) => {
-  const where = filterConditions(listingValues("", f), asPlaceholder);
-  const windowed = sql`${products.id} in (select w.id from (
+const windowPage = preparedPerDatabase(
+  (db, { f, plan }: SortedSearchShape) => {
+    const where = filterConditions(listingValues("", f), asPlaceholder);
+    const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
       from ${products} where ${and(...where)} order by ${sql.join(ordering(f), sql`, `)}
       limit ${sql.placeholder("window")}
     ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(f)} limit ${sql.placeholder("need")})`;
-  return db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(...where, windowed))
-    .orderBy(...ordering(f))
-    .limit(sql.placeholder("need"))
-    .prepare("");
-}, sortedSearchShape);
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(...where, windowed))
+      .orderBy(...ordering(f))
+      .limit(sql.placeholder("need"))
+      .prepare("");
+  },
+  sortedSearchShape,
+  SEARCH_SHAPES_KEPT,
+);
 
 /** searchInOrder's last resort: every match found by its words' trigrams, then sorted. */
 const matchesThenOrder = preparedPerDatabase(
@@ -481,6 +492,7 @@ const matchesThenOrder = preparedPerDatabase(
       .limit(sql.placeholder("limit"))
       .prepare(""),
   sortedSearchShape,
+  SEARCH_SHAPES_KEPT,
 );
 
 /**
@@ -549,6 +561,7 @@ const tierPage = preparedPerDatabase(
       .limit(sql.placeholder("limit"))
       .prepare(""),
   ({ f, steps, tier }: TierShape) => `${listingShape(f)}/${steps.map(stepShape).join("/")}/${tier}`,
+  SEARCH_SHAPES_KEPT,
 );
 
 /** What a step's patterns are, as counts: its units' terms, and its ordered name patterns. */
