@@ -503,20 +503,25 @@ const matchesThenOrder = preparedPerDatabase(
  * all 12,000 matches (ADR 0010). The expression indexes of migration 0009 find names by prefix
  * and by trigram, and give the planner statistics on names alone. A respelt search is given as
  * steps, closest spelling first, and ranks each step's tiers before the next step's.
+ *
+ * `respelt`: the steps are close spellings of a query whose names-that-start tier cannot match
+ * (see rankingTiers).
  */
 async function bestMatches(
   db: Db,
   f: ListingFilters,
   values: ListingValues,
   steps: readonly SearchPlan[],
+  respelt: boolean,
   range: { offset: number; limit: number },
 ): Promise<SummaryRow[]> {
   const patterns: Record<string, string> = {};
-  const count = searchTiers(steps, patternSlots(patterns)).length;
+  const count = searchTiers(steps, respelt, patternSlots(patterns)).length;
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
   for (let tier = 0; tier < count; tier++) {
-    const found = await tierPage(db, { f, steps, tier }).execute({ ...values, ...patterns, limit: need - rows.length });
+    const shape = { f, steps, respelt, tier };
+    const found = await tierPage(db, shape).execute({ ...values, ...patterns, limit: need - rows.length });
     rows.push(...found);
     if (rows.length >= need) break;
   }
@@ -528,11 +533,11 @@ async function bestMatches(
  * step's tiers hold only what the steps before it did not match (spellingSteps in
  * modules/search/query.ts).
  */
-function searchTiers(steps: readonly SearchPlan[], pattern: Pattern): (SQL | undefined)[] {
+function searchTiers(steps: readonly SearchPlan[], respelt: boolean, pattern: Pattern): (SQL | undefined)[] {
   return steps.flatMap((step, i) => {
     const before =
       i > 0 ? exactMatch(steps[i - 1] as SearchPlan, unestimated(products.searchText), pattern) : undefined;
-    return rankingTiers(step, pattern).map((tier) => (before ? and(tier, not(before)) : tier));
+    return rankingTiers(step, respelt, pattern).map((tier) => (before ? and(tier, not(before)) : tier));
   });
 }
 
@@ -540,6 +545,7 @@ function searchTiers(steps: readonly SearchPlan[], pattern: Pattern): (SQL | und
 interface TierShape {
   f: ListingFilters;
   steps: readonly SearchPlan[];
+  respelt: boolean;
   tier: number;
 }
 
@@ -552,15 +558,21 @@ interface TierShape {
  * a rare one by its trigrams.
  */
 const tierPage = preparedPerDatabase(
-  (db, { f, steps, tier }: TierShape) =>
+  (db, { f, steps, respelt, tier }: TierShape) =>
     db
       .select(summaryColumns)
       .from(products)
-      .where(and(...filterConditions(listingValues("", f), asPlaceholder), searchTiers(steps, patternSlots())[tier]))
+      .where(
+        and(
+          ...filterConditions(listingValues("", f), asPlaceholder),
+          searchTiers(steps, respelt, patternSlots())[tier],
+        ),
+      )
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(sql.placeholder("limit"))
       .prepare(""),
-  ({ f, steps, tier }: TierShape) => `${listingShape(f)}/${steps.map(stepShape).join("/")}/${tier}`,
+  ({ f, steps, respelt, tier }: TierShape) =>
+    `${listingShape(f)}/${steps.map(stepShape).join("/")}/${respelt ? "respelt" : "typed"}/${tier}`,
   SEARCH_SHAPES_KEPT,
 );
 
@@ -595,9 +607,22 @@ function nameHoldsEvery(p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern
 const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern) =>
   sql`${name} like ${pattern(` ${p.text}%`)}`;
 
-/** A search's ranking: names that start with it, names holding every word, then the rest. */
-function rankingTiers(p: SearchPlan, pattern: Pattern): (SQL | undefined)[] {
+/**
+ * A search's ranking: names that start with it, names holding every word, then the rest.
+ *
+ * A respelt plan has no first tier. Its `text` is the query as typed, and either a word of it
+ * starts no word of the catalogue (so no name starts with it), or the typed query, with the
+ * same filters, matched nothing at all (listProducts tries close spellings only then). Either
+ * way no name starts with it: reading that tier cost a statement and its planning, for nothing.
+ */
+function rankingTiers(p: SearchPlan, respelt: boolean, pattern: Pattern): (SQL | undefined)[] {
   const name = unestimated(products.searchName);
+  if (respelt) {
+    return [
+      nameHoldsEvery(p, products.searchName, pattern),
+      and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern))),
+    ];
+  }
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one). What the tiers before found
@@ -653,7 +678,8 @@ export async function listProducts(
     if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
     if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
-    return bestMatches(db, f, values, plan && p !== plan ? spellingSteps(plan, p) : [p], range);
+    const respelt = plan !== null && p !== plan;
+    return bestMatches(db, f, values, respelt ? spellingSteps(plan, p) : [p], respelt, range);
   };
 
   let match: "exact" | "similar" = "exact";
