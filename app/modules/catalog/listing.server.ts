@@ -235,6 +235,9 @@ type Bind = <K extends keyof ListingValues>(
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
+/** A listing's filters for a statement built once per shape: each value a placeholder by its name. */
+const filtersAsPlaceholders = (f: ListingFilters) => filterConditions(listingValues("", f), asPlaceholder);
+
 function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
   const store = bind("storeId", v.storeId);
   const where: SQL[] = [eq(products.storeId, store), eq(products.active, true)];
@@ -261,7 +264,7 @@ const filteredPage = preparedPerDatabase((db, f: ListingFilters) => {
   return db
     .select(summaryColumns)
     .from(products)
-    .where(and(...filterConditions(listingValues("", f), asPlaceholder)))
+    .where(and(...filtersAsPlaceholders(f)))
     .orderBy(...ordering(f))
     .offset(sql.placeholder("offset"))
     .limit(sql.placeholder("limit"))
@@ -447,8 +450,10 @@ interface SortedSearchShape {
  * What a sorted search's statements' text depends on: which filters, the sort, and how many
  * terms each unit of the query has (exactMatch's patterns, named by `patternSlots`).
  */
-const sortedSearchShape = ({ f, plan }: SortedSearchShape) =>
-  `${listingShape(f)}/${plan.units.map((unit) => unit.length).join(".")}`;
+const sortedSearchShape = ({ f, plan }: SortedSearchShape) => `${listingShape(f)}/${unitsShape(plan)}`;
+
+/** How many terms each unit of a query has: what exactMatch's patterns are, as counts. */
+const unitsShape = (p: SearchPlan) => p.units.map((unit) => unit.length).join(".");
 
 /**
  * searchInOrder's first statement: the first rows in order (as many as `window`), and of them
@@ -456,7 +461,7 @@ const sortedSearchShape = ({ f, plan }: SortedSearchShape) =>
  */
 const windowPage = preparedPerDatabase(
   (db, { f, plan }: SortedSearchShape) => {
-    const where = filterConditions(listingValues("", f), asPlaceholder);
+    const where = filtersAsPlaceholders(f);
     const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
@@ -481,12 +486,7 @@ const matchesThenOrder = preparedPerDatabase(
     db
       .select(summaryColumns)
       .from(products)
-      .where(
-        and(
-          ...filterConditions(listingValues("", f), asPlaceholder),
-          exactMatch(plan, products.searchText, patternSlots()),
-        ),
-      )
+      .where(and(...filtersAsPlaceholders(f), exactMatch(plan, products.searchText, patternSlots())))
       .orderBy(...orderingAfterMatch(f))
       .offset(sql.placeholder("offset"))
       .limit(sql.placeholder("limit"))
@@ -562,12 +562,7 @@ const tierPage = preparedPerDatabase(
     db
       .select(summaryColumns)
       .from(products)
-      .where(
-        and(
-          ...filterConditions(listingValues("", f), asPlaceholder),
-          searchTiers(steps, respelt, patternSlots())[tier],
-        ),
-      )
+      .where(and(...filtersAsPlaceholders(f), searchTiers(steps, respelt, patternSlots())[tier]))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(sql.placeholder("limit"))
       .prepare(""),
@@ -577,8 +572,7 @@ const tierPage = preparedPerDatabase(
 );
 
 /** What a step's patterns are, as counts: its units' terms, and its ordered name patterns. */
-const stepShape = (p: SearchPlan) =>
-  `${p.units.map((unit) => unit.length).join(".")}:${orderedNamePatterns(p)?.length ?? "-"}`;
+const stepShape = (p: SearchPlan) => `${unitsShape(p)}:${orderedNamePatterns(p)?.length ?? "-"}`;
 
 /**
  * The name, or the search text, as an expression PostgreSQL keeps no statistics of. A condition

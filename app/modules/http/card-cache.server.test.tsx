@@ -145,30 +145,26 @@ describe("product cards kept by what they show", () => {
 
   it("keep nothing from a page that does not hold the cards asked for, in their order, and leave it to the streaming renderer", () => {
     const cache = new CardCache(1024 * 1024);
-    const [paneer, cheese] = shelf.slice(2, 4) as ProductSummary[];
+    const [paneer, cheese] = shelf.slice(2, 4) as [ProductSummary, ProductSummary];
     const card = (p: ProductSummary) =>
       `<article class="product-card"><a href="/products/${p.slug}">${p.name}</a></article>`;
 
     // Rendered in the page: the page's next card must be the one asked for.
     const asked = cardSlots(cache);
-    expect(asked.slot({ product: paneer as ProductSummary })).toBeNull();
-    expect(asked.fill(`<main>${card(cheese as ProductSummary)}</main>`)).toBeNull();
+    expect(asked.slot({ product: paneer })).toBeNull();
+    expect(asked.fill(`<main>${card(cheese)}</main>`)).toBeNull();
     expect(asked.fill("<main></main>")).toBeNull();
-    expect(asked.fill(`<main><article class="product-card">${(paneer as ProductSummary).name}</main>`)).toBeNull();
+    expect(asked.fill(`<main><article class="product-card">${paneer.name}</main>`)).toBeNull();
     expect(cache.report().cards).toBe(0);
-    expect(asked.fill(`<main>${card(paneer as ProductSummary)}</main>`)).toBe(
-      `<main>${card(paneer as ProductSummary)}</main>`,
-    );
+    expect(asked.fill(`<main>${card(paneer)}</main>`)).toBe(`<main>${card(paneer)}</main>`);
     expect(cache.report().cards).toBe(1);
 
     // Kept: its placeholder must be in the page.
     const again = cardSlots(cache);
-    expect(again.slot({ product: paneer as ProductSummary })).toBe(0);
+    expect(again.slot({ product: paneer })).toBe(0);
     expect(again.fill('<main><template data-mandi-card="1"></template></main>')).toBeNull();
     expect(again.fill("<main></main>")).toBeNull();
-    expect(again.fill('<main><template data-mandi-card="0"></template></main>')).toBe(
-      `<main>${card(paneer as ProductSummary)}</main>`,
-    );
+    expect(again.fill('<main><template data-mandi-card="0"></template></main>')).toBe(`<main>${card(paneer)}</main>`);
     // A page that asked for no cards is left as it is.
     expect(cardSlots(cache).fill("<p>no cards</p>")).toBe("<p>no cards</p>");
   });
