@@ -3,7 +3,7 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { SearchStarts } from "./modules/catalog/listing.server";
 import type { CatalogueOutline } from "./modules/catalog/outline";
-import type { CardCache } from "./modules/http/card-cache.server";
+import type { PartCache } from "./modules/http/kept-parts.server";
 import type { Store } from "./modules/store/store.server";
 
 /** What the server hands every loader and action (see server/app.ts). */
@@ -38,8 +38,8 @@ export interface MandiContext {
    * process until the catalogue changes (modules/catalog/listing.server.ts).
    */
   searchStarts: SearchStarts;
-  /** Product cards' HTML kept by what they show (ADR 0028); every card is rendered when absent. */
-  cards?: CardCache;
+  /** Parts of pages kept by what they show (ADR 0028, ADR 0030); every part is rendered when absent. */
+  parts?: PartCache;
 }
 
 export interface KeepAnswer {

@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
-import { cardSlots } from "./modules/http/card-cache.server";
 import { hydrateAfterPaint, hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
+import { partSlots } from "./modules/http/kept-parts.server";
 import { renderWholePage, settleWithin } from "./modules/http/whole-page.server";
 import { withDocumentLinks } from "./modules/navigation/document";
 import { deferredValuesOf, omitHandoff, standalonePageOf } from "./modules/navigation/handoff.server";
@@ -54,7 +54,8 @@ export default async function handleRequest(
   if (standalonePage) {
     const deferred = deferredValuesOf(routerContext);
     if (await settleWithin(deferred, wholePageOnly ? streamTimeout : SHELL_GRACE_MS)) {
-      const html = renderWholePage(page, loadContext.cards && cardSlots(loadContext.cards));
+      const parts = loadContext.parts && partSlots(loadContext.parts, [nonce, loadContext.csrf]);
+      const html = renderWholePage(page, parts);
       if (html) {
         const body = hydrateAfterPaint(html, nonce) ?? html;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");

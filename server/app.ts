@@ -9,7 +9,7 @@ import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
 import { searchStartsFrom } from "../app/modules/catalog/listing.server";
 import { loadOutline } from "../app/modules/catalog/outline.server";
-import { CardCache } from "../app/modules/http/card-cache.server";
+import { PartCache } from "../app/modules/http/kept-parts.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
@@ -60,7 +60,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const outline = remember((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
   const searchStarts = rememberSearchStarts(searchStartsFrom(database.db));
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
-  const cards = new CardCache(env.CARD_CACHE_MB * 1024 * 1024);
+  const parts = new PartCache(env.KEPT_PARTS_MB * 1024 * 1024);
   // The catalogue's changes reach every process: each drops its kept pages and store settings.
   const catalogue = await database.listen(CATALOGUE_CHANNEL, {
     onNotify(payload) {
@@ -94,7 +94,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     searchStarts,
     databaseKind: database.kind,
     pageCache,
-    cards,
+    parts,
   });
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
 

@@ -7,7 +7,7 @@ import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
 import type { SearchStarts } from "../app/modules/catalog/listing.server";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
-import type { CardCache } from "../app/modules/http/card-cache.server";
+import type { PartCache } from "../app/modules/http/kept-parts.server";
 import { secureCookies } from "../app/modules/security/cookies.server";
 import { readCsrfCookie } from "../app/modules/security/csrf";
 import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
@@ -32,8 +32,8 @@ export interface HttpDeps {
   databaseKind: string;
   /** Pages kept for shoppers who are not signed in; none when absent. */
   pageCache?: PageCache;
-  /** Product cards kept by what they show; every card rendered when absent. */
-  cards?: CardCache;
+  /** Parts of pages kept by what they show (product cards, header, footer, chips); every part rendered when absent. */
+  parts?: PartCache;
   /** How busy the process is, which sets how hard answers are compressed; its own when absent. */
   load?: LoadGauge;
 }
@@ -417,7 +417,7 @@ export function createHttpHandler(deps: HttpDeps) {
               database: deps.databaseKind,
               pid: process.pid,
               pageCache: deps.pageCache?.report(),
-              cards: deps.cards?.report(),
+              parts: deps.parts?.report(),
               compression: load.report(),
             }),
           );
@@ -469,7 +469,7 @@ export function createHttpHandler(deps: HttpDeps) {
         pageCache: keep,
         outline: deps.outline,
         searchStarts: deps.searchStarts,
-        cards: deps.cards,
+        parts: deps.parts,
       };
       const response = await handle(toFetchRequest(req, res, url), context);
       for (const [name, value] of Object.entries(baseHeaders)) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Suggestion } from "../modules/catalog/listing.server";
 import { formatINR } from "../modules/money/format";
 import { useLocation, useNavigate } from "../modules/navigation/navigation";
@@ -9,6 +9,12 @@ import { imageAt } from "./ui/product-image";
 export const SUGGEST_DEBOUNCE_MS = 220;
 
 /**
+ * The suggestions list's id: a page has one header search, and a fixed id keeps the header the
+ * same wherever it stands in a page's tree, as a kept header must be (ADR 0030).
+ */
+const LIST_ID = "header-search-suggestions";
+
+/**
  * The header search box (spec section 2): suggestions with photo, name, price and an
  * out-of-stock mark as a listbox (arrow keys, Enter, Escape); Enter without a choice goes to
  * /products?q=, a choice goes to the product. Without JavaScript it is a plain GET form.
@@ -16,7 +22,7 @@ export const SUGGEST_DEBOUNCE_MS = 220;
 export function HeaderSearch() {
   const navigate = useNavigate();
   const location = useLocation();
-  const listId = useId();
+  const listId = LIST_ID;
   const [text, setText] = useState(() => new URLSearchParams(location.search).get("q") ?? "");
   const [items, setItems] = useState<Suggestion[]>([]);
   const [status, setStatus] = useState<"idle" | "loading" | "done">("idle");

@@ -1,8 +1,8 @@
-import { createContext, use } from "react";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
 import { AddToCartControl } from "./add-to-cart-control";
+import { KeptPart, type KeptPartAsk } from "./kept-part";
 import { AppLink } from "./ui/app-link";
 import { ProductImage } from "./ui/product-image";
 
@@ -44,29 +44,34 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
-/**
- * Where a server render takes product cards' HTML already made (ADR 0028): every card asks
- * `slot`, which answers the number of a placeholder the render writes in the card's place,
- * filled in after the render, or null to render the card here. Absent in the browser and in
- * streamed pages.
- */
-export interface CardSlots {
-  slot(card: ProductCardProps): number | null;
-}
-export const CardSlotsContext = createContext<CardSlots | null>(null);
+/** How a card starts in a page (a card holds no other article). */
+export const CARD_START = '<article class="product-card">';
 
-/** What a server render writes in place of a card whose HTML it fills in afterwards. */
-export const CARD_SLOT_OPEN = '<template data-mandi-card="';
-export const CARD_SLOT_CLOSE = '"></template>';
+/** The key a card is kept under (ADR 0028): everything it is rendered from. */
+export function cardKey({ product, headingLevel = 3 }: ProductCardProps): string {
+  return `${headingLevel}${JSON.stringify(product)}`;
+}
 
 /**
  * A product card. In a page rendered whole on the server, a card whose photo loads lazily may be
- * taken from the cards kept by what they show (ADR 0028): HTML this component rendered before.
+ * taken from the parts kept by what they show (ADR 0028): HTML this component rendered before.
+ * A card near the top is never kept: React puts its photo's preload in the page's head.
  */
 export function ProductCard(props: ProductCardProps) {
-  const slot = use(CardSlotsContext)?.slot(props) ?? null;
-  if (slot !== null) return <template data-mandi-card={slot} />;
-  return <ProductCardMarkup {...props} />;
+  return (
+    <KeptPart {...cardPart(props)}>
+      <ProductCardMarkup {...props} />
+    </KeptPart>
+  );
+}
+
+/** A card as a part of the page that may be kept: its link names its product. */
+export function cardPart(props: ProductCardProps): KeptPartAsk {
+  return {
+    keyOf: () => (props.eager ? null : cardKey(props)),
+    start: CARD_START,
+    holds: `href="/products/${props.product.slug}"`,
+  };
 }
 
 /** The card itself, as every page shows it. */

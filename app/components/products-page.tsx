@@ -18,6 +18,7 @@ import { Link, useLocation, useNavigate, usePendingLocation } from "../modules/n
 import { useAddressChange } from "../modules/navigation/use-address-change";
 import { FilterDrawer } from "./filter-drawer";
 import { HiddenFilters } from "./hidden-filters";
+import { KeptPart } from "./kept-part";
 import { ProductCard, SkeletonCards } from "./product-card";
 import { AppLink } from "./ui/app-link";
 import { useHydrated } from "./ui/use-hydrated";
@@ -47,32 +48,7 @@ export function ProductsPage({ data }: { data: ListingPageData }) {
 
   return (
     <section aria-labelledby="products-heading" className="listing">
-      <nav aria-label="Categories" className="chip-bar">
-        <ul>
-          <li>
-            <AppLink
-              to={listingHref(withCategory(filters, null))}
-              className="chip"
-              aria-current={filters.category ? undefined : "page"}
-              keepScroll
-            >
-              All
-            </AppLink>
-          </li>
-          {categories.map((c) => (
-            <li key={c.id}>
-              <AppLink
-                to={listingHref(withCategory(filters, c.slug))}
-                className="chip"
-                aria-current={names.category === c.name ? "page" : undefined}
-                keepScroll
-              >
-                {c.name}
-              </AppLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <CategoryChips filters={filters} categories={categories} current={names.category} />
 
       <div className="listing__bar">
         <h1 id="products-heading">{listingHeading(filters, names)}</h1>
@@ -231,5 +207,60 @@ function ProductResults({ filters, first }: { filters: ListingFilters; first: Li
         </p>
       ) : null}
     </>
+  );
+}
+
+/** How the category chips start in a page (ADR 0030). */
+const CHIPS_START = '<nav aria-label="Categories" class="chip-bar">';
+
+/**
+ * The sticky category chips (spec section 5). Each chip keeps every other filter but the
+ * sub-category and the page, so the chips are the same for every listing with those filters:
+ * a page rendered whole takes them from the kept parts (ADR 0030).
+ */
+export function CategoryChips({
+  filters,
+  categories,
+  current,
+}: {
+  filters: ListingFilters;
+  categories: ListingPageData["categories"];
+  current: string | null | undefined;
+}) {
+  return (
+    <KeptPart
+      keyOf={() =>
+        `chips\n${listingHref(withCategory(filters, null))}\n${filters.category ?? ""}\n${current ?? ""}\n${JSON.stringify(categories)}`
+      }
+      start={CHIPS_START}
+      holds=""
+    >
+      <nav aria-label="Categories" className="chip-bar">
+        <ul>
+          <li>
+            <AppLink
+              to={listingHref(withCategory(filters, null))}
+              className="chip"
+              aria-current={filters.category ? undefined : "page"}
+              keepScroll
+            >
+              All
+            </AppLink>
+          </li>
+          {categories.map((c) => (
+            <li key={c.id}>
+              <AppLink
+                to={listingHref(withCategory(filters, c.slug))}
+                className="chip"
+                aria-current={current === c.name ? "page" : undefined}
+                keepScroll
+              >
+                {c.name}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </KeptPart>
   );
 }

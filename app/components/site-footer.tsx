@@ -1,5 +1,6 @@
-import { Link } from "../modules/navigation/navigation";
+import { Link, useSearchParams } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
+import { KeptPart } from "./kept-part";
 import { NewsletterForm } from "./newsletter-form";
 
 export const GST_NOTE = "Product prices are inclusive of GST.";
@@ -40,7 +41,29 @@ export function socialHref(kind: Social, value: string): string | null {
 
 export const PAYMENT_BADGES = ["UPI", "Cards", "Net Banking", "Cash on Delivery"] as const;
 
+/** How the footer starts in a page (ADR 0030). */
+const FOOTER_START = '<footer class="site-footer">';
+
+/**
+ * The footer: the same for every page of a store in a year, but for the newsletter's answer
+ * (?newsletter=) and the anti-forgery token in its form, which a kept footer gets put back. A
+ * page rendered whole takes it from the kept parts (ADR 0030).
+ */
 export function SiteFooter({ store, csrf }: { store: StoreView; csrf: string }) {
+  const [params] = useSearchParams();
+  const year = new Date().getFullYear();
+  return (
+    <KeptPart
+      keyOf={() => `footer\n${year}\n${params.get("newsletter") ?? ""}\n${JSON.stringify(store)}`}
+      start={FOOTER_START}
+      holds=""
+    >
+      <Footer store={store} csrf={csrf} year={year} />
+    </KeptPart>
+  );
+}
+
+function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: number }) {
   const { legal, contact } = store;
   const socials = (Object.keys(SOCIAL_LABELS) as Social[])
     .map((kind) => ({ kind, href: socialHref(kind, contact.socials[kind]) }))
@@ -134,7 +157,7 @@ export function SiteFooter({ store, csrf }: { store: StoreView; csrf: string }) 
             <li key={b}>{b}</li>
           ))}
         </ul>
-        <p className="muted">{`© ${new Date().getFullYear()} ${legal.companyName || store.title}`}</p>
+        <p className="muted">{`© ${year} ${legal.companyName || store.title}`}</p>
         <a className="back-to-top" href="#top">
           Back to top
         </a>

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import type { AccountBadge } from "../modules/accounts/request.server";
+import { isActive } from "../modules/navigation/active";
 import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
 import { useAddressChange } from "../modules/navigation/use-address-change";
 import type { StoreView } from "../modules/store/settings";
 import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";
 import { HeaderSearch } from "./header-search";
+import { KeptPart } from "./kept-part";
 import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";
 
@@ -17,7 +19,40 @@ const LOGO_WIDTHS = [320, 480] as const;
  * phones the links fold into a Menu (a native disclosure, so it opens without scripts too)
  * with Home, Shop, Cart (opens the cart drawer) and My Account.
  */
+/** How the header starts in a page (ADR 0030). */
+const HEADER_START = '<header class="site-header">';
+
+/** Every link the header marks when the shopper is on its page: its address, and whether only that address counts. */
+const MARKED_LINKS = [
+  ["/", true],
+  ["/products", false],
+  ["/cart", false],
+  ["/account", false],
+] as const;
+
+/**
+ * The header is the same for every page of a store but for what its key writes out: which of its
+ * links is the page's, the search box's words (?q=) and the signed-in customer. A page rendered
+ * whole takes it from the kept parts (ADR 0030).
+ */
 export function SiteHeader({ store, account }: { store: StoreView; account: AccountBadge | null }) {
+  const { pathname, search } = useLocation();
+  return (
+    <KeptPart
+      keyOf={() => {
+        const marked = MARKED_LINKS.map(([to, end]) => (isActive(pathname, to, end, false) ? 1 : 0)).join("");
+        const q = new URLSearchParams(search).get("q") ?? "";
+        return `header\n${marked}\n${q}\n${JSON.stringify(account)}\n${JSON.stringify(store)}`;
+      }}
+      start={HEADER_START}
+      holds=""
+    >
+      <Header store={store} account={account} />
+    </KeptPart>
+  );
+}
+
+function Header({ store, account }: { store: StoreView; account: AccountBadge | null }) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">

@@ -98,18 +98,21 @@ test.describe("the HTTP server", () => {
     expect(after.compression.answers.quick).toBeGreaterThan(before.compression.answers.quick);
   });
 
-  test("a listing rendered afresh takes its cards below the first screen from the kept ones, the same markup", async ({
+  test("a listing rendered afresh takes its header, chips, footer and cards below the first screen from the kept parts, the same markup", async ({
     baseURL,
   }) => {
-    type Health = { cards: { cards: number; hits: number; misses: number } };
+    type Health = { parts: { parts: number; hits: number; misses: number } };
     const health = async () => (await (await fetch(`${baseURL}/healthz`)).json()) as Health;
     // Addresses of this run only, so that each is rendered rather than sent from the kept pages.
     const run = Math.random().toString(36).slice(2, 8);
+    // The page from its header to its footer's end; the footer's form holds this answer's token.
     const grid = async (n: number) => {
       const html = await (
         await fetch(`${baseURL}/products?category=dairy-and-eggs&sort=priceAsc&n=${run}-${n}`)
       ).text();
-      return html.slice(html.indexOf('<div class="product-grid">'), html.indexOf("</main>"));
+      return html
+        .slice(html.indexOf('<header class="site-header">'), html.indexOf("</footer>"))
+        .replace(/name="csrf" value="[\w-]+"/, 'name="csrf" value=""');
     };
     const first = await grid(1);
     const before = await health();
@@ -119,9 +122,11 @@ test.describe("the HTTP server", () => {
     expect(first).not.toContain("<template");
     const cards = first.split('<article class="product-card">').length - 1;
     expect(cards).toBe(24);
+    expect(first).toContain('<footer class="site-footer">');
     // The two cards at the top are rendered in the page (their photos' preloads); the rest are
-    // kept. (Other tests share the process, so its counts may grow by more.)
-    expect(after.cards.hits - before.cards.hits).toBeGreaterThanOrEqual(cards - 2);
+    // kept, and so are the header, the chips and the footer. (Other tests share the process, so
+    // its counts may grow by more.)
+    expect(after.parts.hits - before.parts.hits).toBeGreaterThanOrEqual(cards - 2 + 3);
   });
 
   test("a standalone page carries its data once, as its own JSON; a page React Router runs carries React Router's", async ({

@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { CardSlotsContext } from "../../components/product-card";
+import { PartSlotsContext } from "../../components/kept-part";
 import { markWhenSettled } from "../navigation/known-promise";
-import type { PageCardSlots } from "./card-cache.server";
+import type { PageParts } from "./kept-parts.server";
 
 /**
  * A page rendered in one piece (ADR 0025).
@@ -21,17 +21,17 @@ import type { PageCardSlots } from "./card-cache.server";
  * the page cache as before. React escapes `<` in text and attributes, so the mark cannot come
  * from the catalogue's words; JSON in scripts has every `<` escaped as well (`scriptJson`).
  */
-export function renderWholePage(page: ReactNode, cards?: PageCardSlots): Buffer | null {
+export function renderWholePage(page: ReactNode, parts?: PageParts): Buffer | null {
   let html: string | null;
   try {
-    html = renderToString(cards ? createElement(CardSlotsContext, { value: cards }, page) : page);
+    html = renderToString(parts ? createElement(PartSlotsContext, { value: parts }, page) : page);
   } catch {
     // A part outside any Suspense boundary failed or waited: the streaming render reports it.
     return null;
   }
   if (html.includes(CLIENT_RENDERED_MARK)) return null;
-  // Product cards kept by what they show go where the render left their placeholders (ADR 0028).
-  if (cards) html = cards.fill(html);
+  // Parts kept by what they show go where the render left their placeholders (ADR 0028, ADR 0030).
+  if (parts) html = parts.fill(html);
   if (html === null) return null;
   // The streaming renderer writes the doctype before an `<html>` root; this one does not.
   return Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);

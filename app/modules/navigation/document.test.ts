@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hrefOf, isActive } from "./document";
+import { isActive } from "./active";
+import { hrefOf } from "./document";
 
 describe("the document's links", () => {
   it("write a path object as React Router does", () => {

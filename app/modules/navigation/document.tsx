@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import type { LinkProps, Location, NavigateFunction, NavLinkProps, To, URLSearchParamsInit } from "react-router";
+import { isActive } from "./active";
 import { Await } from "./await";
 import { isPlainLeftClick } from "./clicks";
 import { type Navigation, useLocation } from "./navigation";
@@ -333,16 +334,4 @@ export function hrefOf(to: To): string {
 /** React Router marks the store's own paths for its route discovery; the same mark here. */
 function discovered(href: string): { "data-discover"?: "true" } {
   return href.startsWith("/") ? { "data-discover": "true" } : {};
-}
-
-/** React Router's NavLink rule: the same path, or (without `end`) a path below it. */
-export function isActive(pathname: string, href: string, end: boolean, caseSensitive: boolean): boolean {
-  let target = href.replace(/[?#].*$/, "");
-  let current = pathname;
-  if (!caseSensitive) {
-    target = target.toLowerCase();
-    current = current.toLowerCase();
-  }
-  const slashAt = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
-  return current === target || (!end && current.startsWith(target) && current.charAt(slashAt) === "/");
 }

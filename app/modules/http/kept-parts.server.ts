@@ -1,0 +1,212 @@
+import { type KeptPartAsk, PART_SLOT_CLOSE, PART_SLOT_OPEN, type PartSlots } from "../../components/kept-part";
+
+/**
+ * Parts of pages' HTML, kept by what they show (ADR 0028, ADR 0030).
+ *
+ * A product card is most of a listing's markup (24 cards: 387 of its 651 elements), and the
+ * same product shows on many pages: its category's listing in every order, searches, its brand,
+ * home, its neighbours' product pages. The header, the footer and a listing's category chips
+ * are on every page, the same for every shopper who is not signed in. A part's HTML depends on
+ * nothing but what its key writes out (`KeptPart`), so it is kept under that key: a product
+ * whose price, stock, name or photo changed, or a store whose settings changed, has another key,
+ * and its old part is never sent again (it leaves when it is the least recently used). Nothing
+ * needs dropping when the catalogue changes, unlike kept pages (ADR 0018).
+ */
+export class PartCache {
+  private readonly parts = new Map<string, KeptHtml>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+
+  /** `maxBytes` of parts and their keys (counted at two bytes a character); 0 keeps none. */
+  constructor(readonly maxBytes: number) {}
+
+  get active(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  /** The part kept under `key`, now the most recently used. */
+  get(key: string): KeptHtml | undefined {
+    const html = this.parts.get(key);
+    if (html === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.parts.delete(key);
+    this.parts.set(key, html);
+    return html;
+  }
+
+  keep(key: string, html: KeptHtml): void {
+    const size = sizeOf(key, html);
+    if (size > this.maxBytes / 16) return;
+    const old = this.parts.get(key);
+    if (old !== undefined) {
+      this.parts.delete(key);
+      this.bytes -= sizeOf(key, old);
+    }
+    this.parts.set(key, html);
+    this.bytes += size;
+    for (const [oldest, oldHtml] of this.parts) {
+      if (this.bytes <= this.maxBytes) break;
+      this.parts.delete(oldest);
+      this.bytes -= sizeOf(oldest, oldHtml);
+    }
+  }
+
+  /** For /healthz. */
+  report(): { parts: number; bytes: number; hits: number; misses: number } {
+    return { parts: this.parts.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
+  }
+}
+
+/**
+ * A part's HTML cut where one of the request's secrets stood: pieces[0], the secret numbered
+ * slots[0], pieces[1], ... (a part holds none of them but the footer's anti-forgery token).
+ */
+export interface KeptHtml {
+  pieces: string[];
+  slots: number[];
+}
+
+function sizeOf(key: string, html: KeptHtml): number {
+  let length = key.length;
+  for (const piece of html.pieces) length += piece.length;
+  return length * 2;
+}
+
+/** Cuts `html` wherever one of `secrets` stands. */
+export function cutSecrets(html: string, secrets: readonly string[]): KeptHtml {
+  const marks: Array<{ at: number; end: number; secret: number }> = [];
+  secrets.forEach((secret, n) => {
+    if (secret.length === 0) return;
+    for (let at = html.indexOf(secret); at !== -1; at = html.indexOf(secret, at + secret.length)) {
+      marks.push({ at, end: at + secret.length, secret: n });
+    }
+  });
+  if (marks.length === 0) return { pieces: [html], slots: [] };
+  marks.sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  const slots: number[] = [];
+  let from = 0;
+  for (const mark of marks) {
+    if (mark.at < from) continue;
+    pieces.push(html.slice(from, mark.at));
+    slots.push(mark.secret);
+    from = mark.end;
+  }
+  pieces.push(html.slice(from));
+  return { pieces, slots };
+}
+
+/** The part again, with this request's secrets where the first request's stood. */
+export function joinSecrets(html: KeptHtml, secrets: readonly string[]): string {
+  let out = html.pieces[0] ?? "";
+  for (let i = 0; i < html.slots.length; i++) out += (secrets[html.slots[i] as number] ?? "") + html.pieces[i + 1];
+  return out;
+}
+
+/**
+ * Where the element that starts at `at` with `<tag` ends (just after its closing tag), counting
+ * elements of the same name inside it; -1 when it does not end. React escapes `<` in every text
+ * and attribute, and a kept part holds no script, so every `<` here starts a tag.
+ */
+export function elementEnd(html: string, at: number, tag: string): number {
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  let depth = 1;
+  let from = at + open.length;
+  while (depth > 0) {
+    const closeAt = html.indexOf(close, from);
+    if (closeAt === -1) return -1;
+    let openAt = html.indexOf(open, from);
+    // `<header` is not `<header-x`: the name must end there.
+    while (openAt !== -1 && openAt < closeAt && !/[\s>]/.test(html.charAt(openAt + open.length))) {
+      openAt = html.indexOf(open, openAt + open.length);
+    }
+    if (openAt !== -1 && openAt < closeAt) {
+      depth++;
+      from = openAt + open.length;
+    } else {
+      depth--;
+      from = closeAt + close.length;
+    }
+  }
+  return from;
+}
+
+/** The part slots of one render, and how their parts go in the page it rendered. */
+export interface PageParts extends PartSlots {
+  /**
+   * The page with every placeholder filled, keeping the parts it rendered itself; null when the
+   * page does not hold the parts the render asked for, in their order.
+   */
+  fill(html: string): string | null;
+}
+
+/** A nonce (base64) or an anti-forgery token (base64url) as the server makes them. */
+const SECRET_SHAPE = /^[\w+/=-]{16,64}$/;
+
+/** A part the render asked for: kept (its HTML), or rendered in the page (kept after when it has a key). */
+type Asked = { kept: KeptHtml } | { key: string | null; start: string; tag: string; holds: string };
+
+/**
+ * The part slots of one server render, whose answer carries `secrets` (its nonce and
+ * anti-forgery token). Every part the render meets asks for a slot, in the page's order: a kept
+ * part gets a placeholder; any other is rendered in the page as usual, and `fill`, after the
+ * render, takes its HTML from the page and keeps it (a product card near the top is never kept:
+ * its photo's preload is in the page's head). `fill` puts the kept parts in place of their
+ * placeholders. A part is thus rendered once, in the page it first shows on.
+ */
+export function partSlots(cache: PartCache, secrets: readonly string[]): PageParts {
+  const asked: Asked[] = [];
+  let placeholders = 0;
+  // A secret is put in a page as it is, unescaped: one that is not a token the server made (a
+  // cookie the browser sent may hold anything) makes this render keep and take nothing.
+  const active = cache.active && secrets.every((secret) => SECRET_SHAPE.test(secret));
+  return {
+    slot(part: KeptPartAsk) {
+      const tag = /^<([a-z][a-z0-9-]*)/.exec(part.start)?.[1] ?? "";
+      const key = active ? part.keyOf() : null;
+      const kept = key === null ? undefined : cache.get(key);
+      if (kept === undefined) {
+        asked.push({ key, start: part.start, tag, holds: part.holds });
+        return null;
+      }
+      asked.push({ kept });
+      return placeholders++;
+    },
+    fill(html) {
+      // Nothing to put in and nothing to keep (no parts, or only parts never kept).
+      if (placeholders === 0 && asked.every((part) => "key" in part && part.key === null)) return html;
+      let out = "";
+      let from = 0;
+      let placeholder = 0;
+      const found: Array<{ key: string; html: string }> = [];
+      for (const part of asked) {
+        if ("kept" in part) {
+          const mark = `${PART_SLOT_OPEN}${placeholder++}${PART_SLOT_CLOSE}`;
+          const at = html.indexOf(mark, from);
+          if (at === -1) return null;
+          out += html.slice(from, at) + joinSecrets(part.kept, secrets);
+          from = at + mark.length;
+          continue;
+        }
+        const at = html.indexOf(part.start, from);
+        const end = at === -1 || part.tag === "" ? -1 : elementEnd(html, at, part.tag);
+        if (end === -1) return null;
+        const rendered = html.slice(at, end);
+        // The page's next such part must be the one asked for (a card's link names its product).
+        if (!rendered.includes(part.holds)) return null;
+        if (part.key !== null) found.push({ key: part.key, html: rendered });
+        // A page with no placeholders is sent as it is: only its parts are read.
+        if (placeholders > 0) out += html.slice(from, end);
+        from = end;
+      }
+      // Kept only once the whole page is known to hold what was asked for, in order.
+      for (const part of found) cache.keep(part.key, cutSecrets(part.html, secrets));
+      return placeholders > 0 ? out + html.slice(from) : html;
+    },
+  };
+}
