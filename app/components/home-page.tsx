@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import type { Banner } from "../modules/store/settings";
 import { BannerSlider } from "./banner-slider";
 import { CategorySection } from "./category-section";
+import { KeptPart } from "./kept-part";
 import { AppLink } from "./ui/app-link";
 import { imageAt } from "./ui/product-image";
 
@@ -66,7 +67,11 @@ interface LogoBox {
 const CATEGORY_LOGO: LogoBox = { width: 72, height: 72 };
 const BRAND_LOGO: LogoBox = { width: 96, height: 48 };
 
-/** A titled grid of category or brand tiles, each a link into the products page. */
+/**
+ * A titled grid of category or brand tiles, each a link into the products page. It is the same
+ * on every visit until the catalogue's categories or brands change: a page rendered whole takes
+ * it from the kept parts (ADR 0030), under everything it shows.
+ */
 function TileGrid({
   id,
   heading,
@@ -84,28 +89,36 @@ function TileGrid({
 }) {
   if (tiles.length === 0) return null;
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{heading}</h2>
-      <ul className={`tile-grid ${className}`.trim()}>
-        {tiles.map((t) => (
-          <li key={t.slug}>
-            <AppLink to={href(t)} className="tile">
-              {t.logo ? (
-                <img
-                  src={imageAt(t.logo, 160)}
-                  alt=""
-                  width={logo.width}
-                  height={logo.height}
-                  loading="lazy"
-                  decoding="async"
-                  fetchPriority="low"
-                />
-              ) : null}
-              <span>{t.name}</span>
-            </AppLink>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <KeptPart
+      keyOf={() =>
+        `tiles\n${id}\n${heading}\n${className}\n${logo.width}x${logo.height}\n${JSON.stringify(tiles.map((t) => [t.name, t.logo, href(t)]))}`
+      }
+      start={`<section aria-labelledby="${id}">`}
+      holds=""
+    >
+      <section aria-labelledby={id}>
+        <h2 id={id}>{heading}</h2>
+        <ul className={`tile-grid ${className}`.trim()}>
+          {tiles.map((t) => (
+            <li key={t.slug}>
+              <AppLink to={href(t)} className="tile">
+                {t.logo ? (
+                  <img
+                    src={imageAt(t.logo, 160)}
+                    alt=""
+                    width={logo.width}
+                    height={logo.height}
+                    loading="lazy"
+                    decoding="async"
+                    fetchPriority="low"
+                  />
+                ) : null}
+                <span>{t.name}</span>
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </KeptPart>
   );
 }

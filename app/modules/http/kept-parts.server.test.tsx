@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import type { Location } from "react-router";
 import { describe, expect, it } from "vitest";
+import { type HomeData, HomePage, type HomeTile } from "../../components/home-page";
 import { cardKey, cardPart, ProductCard } from "../../components/product-card";
 import { CategoryChips } from "../../components/products-page";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
-import { DEMO_CATEGORIES } from "../../demo/catalogue-data";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "../../demo/catalogue-data";
 import { demoCatalogue, makeProduct, makeStore } from "../../demo/factories";
 import type { AccountBadge } from "../accounts/request.server";
 import { slugify, type ValidProduct, validateCatalogue } from "../catalog/catalogue-input";
@@ -304,6 +305,49 @@ describe("the header, the category chips and the footer kept by what they show",
     const hits = cache.report().hits;
     expect(framed({ url: "/products", csrf: forged }, cache)).toBe(framed({ url: "/products", csrf: forged }));
     expect(cache.report()).toMatchObject({ parts: kept, hits });
+  });
+});
+
+describe("home's category and brand tiles kept by what they show", () => {
+  const tiles = (names: readonly { name: string }[], logo: (slug: string) => string | null): HomeTile[] =>
+    names.map(({ name }) => ({ name, slug: slugify(name), logo: logo(slugify(name)) }));
+  const categories = tiles(DEMO_CATEGORIES, (slug) => `/media/demo/c/${slug}.svg`);
+  const brands = tiles(DEMO_BRANDS, () => null);
+  const home = (data: Partial<HomeData>, cache?: PartCache) =>
+    renderWholePage(
+      <NavigationContext value={documentAt("/")}>
+        <main>
+          <HomePage
+            title={store.title}
+            tagline={store.tagline}
+            banners={[]}
+            categories={categories}
+            brands={brands}
+            sections={[]}
+            {...data}
+          />
+        </main>
+      </NavigationContext>,
+      cache && partSlots(cache, SECRETS),
+    )?.toString() ?? null;
+
+  it("make the same page as rendering them, and follow the catalogue's categories and brands", () => {
+    const cache = new PartCache(4 * 1024 * 1024);
+    const variants: Partial<HomeData>[] = [
+      {},
+      { brands: brands.map((b, i) => (i === 0 ? { ...b, logo: "/media/brands/amul.webp" } : b)) },
+      { categories: categories.slice(1) },
+      { categories: categories.map((c, i) => (i === 2 ? { ...c, name: `${c.name} & more` } : c)) },
+      { brands: [] },
+    ];
+    for (const data of [...variants, ...variants]) {
+      const plain = home(data);
+      expect(plain).toContain("Shop by Category");
+      expect(home(data, cache)).toBe(plain);
+    }
+    // Three category grids and two brand grids, each rendered once: every other grid shown was taken.
+    expect(cache.report()).toMatchObject({ parts: 5, hits: 13, misses: 5 });
+    expect(home({}, cache)).toContain('href="/products?brand=amul"');
   });
 });
 
