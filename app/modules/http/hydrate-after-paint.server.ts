@@ -56,7 +56,10 @@ const WAKE_REST = Buffer.from(`">${WAKE}</script>`);
  * eight times the rewrite itself.
  */
 export function hydrateAfterPaint(html: Buffer, nonce: string): Buffer | null {
-  const type = html.indexOf(MODULE_TYPE);
+  // The page's one module script is near its end, after the markup: looked for from there. (No
+  // text or JSON holds its attribute: React writes a text's quotes as references, JSON escapes
+  // them.)
+  const type = html.lastIndexOf(MODULE_TYPE);
   if (type < 0) return null;
   const start = html.lastIndexOf(SCRIPT_OPEN, type);
   const tagEnd = html.indexOf(">", type);

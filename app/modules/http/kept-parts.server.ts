@@ -13,7 +13,8 @@ import { type KeptPartAsk, PART_SLOT_CLOSE, PART_SLOT_OPEN, type PartSlots } fro
  * needs dropping when the catalogue changes, unlike kept pages (ADR 0018).
  */
 export class PartCache {
-  private readonly parts = new Map<string, KeptHtml>();
+  /** Oldest first; `used` when asked for since the eviction last passed it. */
+  private readonly parts = new Map<string, { html: KeptHtml; used: boolean }>();
   private bytes = 0;
   private hits = 0;
   private misses = 0;
@@ -25,33 +26,44 @@ export class PartCache {
     return this.maxBytes > 0;
   }
 
-  /** The part kept under `key`, now the most recently used. */
+  /**
+   * The part kept under `key`. A hit only marks the part used: moving it to the map's end
+   * (delete and set again) on every hit of every card cost as much as writing the card's key.
+   */
   get(key: string): KeptHtml | undefined {
-    const html = this.parts.get(key);
-    if (html === undefined) {
+    const part = this.parts.get(key);
+    if (part === undefined) {
       this.misses++;
       return undefined;
     }
     this.hits++;
-    this.parts.delete(key);
-    this.parts.set(key, html);
-    return html;
+    part.used = true;
+    return part.html;
   }
 
+  /**
+   * Keeps `html` under `key`, then makes room oldest first: a part used since the eviction last
+   * passed it gets a second chance (it moves to the end, unmarked), any other goes. The least
+   * recently used go first, as near as that tells.
+   */
   keep(key: string, html: KeptHtml): void {
     const size = sizeOf(key, html);
     if (size > this.maxBytes / 16) return;
     const old = this.parts.get(key);
     if (old !== undefined) {
       this.parts.delete(key);
-      this.bytes -= sizeOf(key, old);
+      this.bytes -= sizeOf(key, old.html);
     }
-    this.parts.set(key, html);
+    this.parts.set(key, { html, used: false });
     this.bytes += size;
-    for (const [oldest, oldHtml] of this.parts) {
+    // Each part moves at most once (it is unmarked when it does), so this ends.
+    for (const [oldest, part] of this.parts) {
       if (this.bytes <= this.maxBytes) break;
       this.parts.delete(oldest);
-      this.bytes -= sizeOf(oldest, oldHtml);
+      if (part.used) {
+        part.used = false;
+        this.parts.set(oldest, part);
+      } else this.bytes -= sizeOf(oldest, part.html);
     }
   }
 
