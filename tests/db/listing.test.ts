@@ -651,6 +651,32 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(() => start.plan.units.push(["paper"])).toThrow(TypeError);
     });
 
+    it("knows from a search's start when no name starts with the query, and answers the same without that tier", async () => {
+      const fromDatabase = searchStartsFrom(database.db);
+      expect((await fromDatabase(store.id, "amul")).nameStarts).toBe(true);
+      expect((await fromDatabase(store.id, "Amul Malai")).nameStarts).toBe(true);
+      for (const q of ["malai paneer", "curd", "kg", "panner", "xyzzy"]) {
+        expect((await fromDatabase(store.id, q)).nameStarts, q).toBe(false);
+      }
+      // The same start with nothing known of names: every tier is read.
+      const unknowing = async (storeId: string, q: string): Promise<SearchStart> => {
+        const { nameStarts: _known, ...start } = await fromDatabase(storeId, q);
+        return start;
+      };
+      for (const q of ["amul", "malai paneer", "curd", "kg", "paneer 1", "atta", "cumin"]) {
+        for (const offset of [0, 1, 2]) {
+          const f = { ...NO_FILTERS, q, sort: "relevance" as const };
+          const range = { offset, limit: 2 };
+          expect(await listProducts(database.db, store.id, f, range, fromDatabase), `${q} ${offset}`).toEqual(
+            await listProducts(database.db, store.id, f, range, unknowing),
+          );
+        }
+        expect(await suggestProducts(database.db, store.id, q, 8, fromDatabase), q).toEqual(
+          await suggestProducts(database.db, store.id, q, 8, unknowing),
+        );
+      }
+    });
+
     it("suggests up to 8 products with photo, price and stock", async () => {
       const list = await suggestProducts(database.db, store.id, "pan");
       expect(list).toEqual([

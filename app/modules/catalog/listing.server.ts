@@ -48,6 +48,11 @@ export interface SearchStart {
    * when every word that can be checked is there.
    */
   respelt?: SearchPlan | null;
+  /**
+   * False when no product of the store (active) has a name that starts with the query: its
+   * first tier could only find nothing, and is not read. Undefined when not known.
+   */
+  nameStarts?: boolean;
 }
 
 /**
@@ -70,24 +75,31 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const verdicts =
     candidates.length > 0 ? sql`array[${sql.join(candidates.map(known), sql`, `)}]` : sql`'{}'::boolean[]`;
   const spellings = typed.fuzzyWords.length > 0 ? closeWordsArray(storeId, typed.fuzzyWords) : sql`null::text[]`;
+  // The query's text is the same with the shop's synonyms (they change its units alone).
+  const starts = sql`exists (select 1 from ${products} where ${and(
+    eq(products.storeId, storeId),
+    eq(products.active, true),
+    nameStarts(typed, products.searchName, asPattern),
+  )})`;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
   // keeps the checks in a subquery of their own: planned and run once, not once per use.
   const result = (await db.execute(sql`select
       (select coalesce(json_agg(terms), '[]'::json) from ${searchSynonyms} where ${searchSynonyms.storeId} = ${storeId}) as synonyms,
-      k.known, case when false = any(k.known) then ${spellings} end as close
+      k.known, case when false = any(k.known) then ${spellings} end as close, ${starts} as starts
     from (select ${verdicts} as known offset 0) k`)) as unknown as {
-    rows: { synonyms: unknown; known: boolean[]; close: string[] | null }[];
+    rows: { synonyms: unknown; known: boolean[]; close: string[] | null; starts: boolean }[];
   };
   const row = result.rows[0];
+  const nameStartsAny = row?.starts !== false;
   const shopGroups = synonymGroups(row?.synonyms);
   const plan = shopGroups.length > 0 ? planSearch(q, shopGroups) : typed;
   const found = new Map(candidates.map((word, i) => [word, row?.known[i] === true]));
   const missing = plan.units.map(checkable).filter((w): w is string => w !== null && found.get(w) === false);
-  if (missing.length === 0) return { plan };
+  if (missing.length === 0) return { plan, nameStarts: nameStartsAny };
   const close = closeSpellings(typed.fuzzyWords, row?.close);
   // A missing word with no close spelling, or too short to have one, leaves nothing to find.
-  if (missing.some((word) => (close.get(word) ?? []).length === 0)) return { plan, respelt: null };
-  return { plan, respelt: respell(plan, close) };
+  if (missing.some((word) => (close.get(word) ?? []).length === 0)) return { plan, respelt: null, nameStarts: false };
+  return { plan, respelt: respell(plan, close), nameStarts: false };
 }
 
 /**
@@ -504,7 +516,7 @@ const matchesThenOrder = preparedPerDatabase(
  * and by trigram, and give the planner statistics on names alone. A respelt search is given as
  * steps, closest spelling first, and ranks each step's tiers before the next step's.
  *
- * `respelt`: the steps are close spellings of a query whose names-that-start tier cannot match
+ * `noneStart`: no name starts with the steps' text, so their names-that-start tier is not read
  * (see rankingTiers).
  */
 async function bestMatches(
@@ -512,15 +524,15 @@ async function bestMatches(
   f: ListingFilters,
   values: ListingValues,
   steps: readonly SearchPlan[],
-  respelt: boolean,
+  noneStart: boolean,
   range: { offset: number; limit: number },
 ): Promise<SummaryRow[]> {
   const patterns: Record<string, string> = {};
-  const count = searchTiers(steps, respelt, patternSlots(patterns)).length;
+  const count = searchTiers(steps, noneStart, patternSlots(patterns)).length;
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
   for (let tier = 0; tier < count; tier++) {
-    const shape = { f, steps, respelt, tier };
+    const shape = { f, steps, noneStart, tier };
     const found = await tierPage(db, shape).execute({ ...values, ...patterns, limit: need - rows.length });
     rows.push(...found);
     if (rows.length >= need) break;
@@ -533,11 +545,11 @@ async function bestMatches(
  * step's tiers hold only what the steps before it did not match (spellingSteps in
  * modules/search/query.ts).
  */
-function searchTiers(steps: readonly SearchPlan[], respelt: boolean, pattern: Pattern): (SQL | undefined)[] {
+function searchTiers(steps: readonly SearchPlan[], noneStart: boolean, pattern: Pattern): (SQL | undefined)[] {
   return steps.flatMap((step, i) => {
     const before =
       i > 0 ? exactMatch(steps[i - 1] as SearchPlan, unestimated(products.searchText), pattern) : undefined;
-    return rankingTiers(step, respelt, pattern).map((tier) => (before ? and(tier, not(before)) : tier));
+    return rankingTiers(step, noneStart, pattern).map((tier) => (before ? and(tier, not(before)) : tier));
   });
 }
 
@@ -545,7 +557,7 @@ function searchTiers(steps: readonly SearchPlan[], respelt: boolean, pattern: Pa
 interface TierShape {
   f: ListingFilters;
   steps: readonly SearchPlan[];
-  respelt: boolean;
+  noneStart: boolean;
   tier: number;
 }
 
@@ -558,16 +570,16 @@ interface TierShape {
  * a rare one by its trigrams.
  */
 const tierPage = preparedPerDatabase(
-  (db, { f, steps, respelt, tier }: TierShape) =>
+  (db, { f, steps, noneStart, tier }: TierShape) =>
     db
       .select(summaryColumns)
       .from(products)
-      .where(and(...filtersAsPlaceholders(f), searchTiers(steps, respelt, patternSlots())[tier]))
+      .where(and(...filtersAsPlaceholders(f), searchTiers(steps, noneStart, patternSlots())[tier]))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(sql.placeholder("limit"))
       .prepare(""),
-  ({ f, steps, respelt, tier }: TierShape) =>
-    `${listingShape(f)}/${steps.map(stepShape).join("/")}/${respelt ? "respelt" : "typed"}/${tier}`,
+  ({ f, steps, noneStart, tier }: TierShape) =>
+    `${listingShape(f)}/${steps.map(stepShape).join("/")}/${noneStart ? "nonestart" : "starts"}/${tier}`,
   SEARCH_SHAPES_KEPT,
 );
 
@@ -604,14 +616,16 @@ const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern) =>
 /**
  * A search's ranking: names that start with it, names holding every word, then the rest.
  *
- * A respelt plan has no first tier. Its `text` is the query as typed, and either a word of it
- * starts no word of the catalogue (so no name starts with it), or the typed query, with the
- * same filters, matched nothing at all (listProducts tries close spellings only then). Either
- * way no name starts with it: reading that tier cost a statement and its planning, for nothing.
+ * A search no name starts with has no first tier (`noneStart`): reading it cost a statement
+ * and its planning, for nothing. That is so of a respelt plan, whose `text` is the query as
+ * typed: either a word of it starts no word of the catalogue, or the typed query, with the same
+ * filters, matched nothing at all (listProducts tries close spellings only then). And it is so
+ * of a query whose start found that no product of the store has a name starting with it
+ * (`SearchStart.nameStarts`): 'basm' starts words, not names.
  */
-function rankingTiers(p: SearchPlan, respelt: boolean, pattern: Pattern): (SQL | undefined)[] {
+function rankingTiers(p: SearchPlan, noneStart: boolean, pattern: Pattern): (SQL | undefined)[] {
   const name = unestimated(products.searchName);
-  if (respelt) {
+  if (noneStart) {
     return [
       nameHoldsEvery(p, products.searchName, pattern),
       and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern))),
@@ -673,7 +687,8 @@ export async function listProducts(
     if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;
-    return bestMatches(db, f, values, respelt ? spellingSteps(plan, p) : [p], respelt, range);
+    const steps = respelt ? spellingSteps(plan, p) : [p];
+    return bestMatches(db, f, values, steps, respelt || search?.nameStarts === false, range);
   };
 
   let match: "exact" | "similar" = "exact";
