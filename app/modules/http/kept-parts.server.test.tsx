@@ -351,6 +351,27 @@ describe("home's category and brand tiles kept by what they show", () => {
   });
 });
 
+describe("the kept parts' room", () => {
+  /** A part of 200 bytes with its key (a one-letter key and 99 letters, at two bytes a character). */
+  const part = (letter: string) => ({ pieces: [letter.repeat(99)], slots: [] });
+  const kept = (cache: PartCache, keys: string) => [...keys].filter((k) => cache.get(k) !== undefined).join("");
+
+  it("goes to parts not asked for since the eviction last passed them, oldest first, and to the oldest when all were", () => {
+    // Room for sixteen such parts (a part may take a sixteenth of the room).
+    const cache = new PartCache(16 * 200);
+    const first = "abcdefghijklmnop";
+    for (const k of first) cache.keep(k, part(k));
+    cache.get("a");
+    cache.keep("q", part("q")); // a was asked for: b goes
+    expect(kept(cache, `${first}q`)).toBe("acdefghijklmnopq");
+    // Every part was just asked for: each gets its second chance once, then the oldest goes,
+    // never the part being kept.
+    cache.keep("r", part("r"));
+    expect(cache.report()).toMatchObject({ parts: 16, bytes: 16 * 200 });
+    expect(kept(cache, `${first}qr`)).toBe("adefghijklmnopqr"); // c, the oldest, went
+  });
+});
+
 describe("a kept part's end and secrets", () => {
   it("ends with its own closing tag, past any element of its name inside it", () => {
     const html = '<div><nav class="a"><nav>x</nav><navbar></navbar><nav\n>z</nav></nav><nav>y</nav></div>';

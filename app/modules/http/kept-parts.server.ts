@@ -56,9 +56,11 @@ export class PartCache {
     }
     this.parts.set(key, { html, used: false });
     this.bytes += size;
-    // Each part moves at most once (it is unmarked when it does), so this ends.
+    // Each part moves at most once (it is unmarked when it does), so this ends; the part just
+    // kept is the newest, and never goes to make room for itself.
     for (const [oldest, part] of this.parts) {
       if (this.bytes <= this.maxBytes) break;
+      if (oldest === key) continue;
       this.parts.delete(oldest);
       if (part.used) {
         part.used = false;
