@@ -19,7 +19,7 @@ export class PartCache {
   private hits = 0;
   private misses = 0;
 
-  /** `maxBytes` of parts and their keys (counted at two bytes a character); 0 keeps none. */
+  /** `maxBytes` of parts (their UTF-8) and their keys (at two bytes a character); 0 keeps none. */
   constructor(readonly maxBytes: number) {}
 
   get active(): boolean {
@@ -76,21 +76,23 @@ export class PartCache {
 }
 
 /**
- * A part's HTML cut where one of the request's secrets stood: pieces[0], the secret numbered
- * slots[0], pieces[1], ... (a part holds none of them but the footer's anti-forgery token).
+ * A part's HTML as UTF-8, cut where one of the request's secrets stood: pieces[0], the secret
+ * numbered slots[0], pieces[1], ... (a part holds none of them but the footer's anti-forgery
+ * token). Kept as bytes, a part is encoded once, not in every page that shows it.
  */
 export interface KeptHtml {
-  pieces: string[];
+  pieces: Buffer[];
   slots: number[];
 }
 
+/** The key at two bytes a character, and the part's bytes. */
 function sizeOf(key: string, html: KeptHtml): number {
-  let length = key.length;
-  for (const piece of html.pieces) length += piece.length;
-  return length * 2;
+  let bytes = key.length * 2;
+  for (const piece of html.pieces) bytes += piece.length;
+  return bytes;
 }
 
-/** Cuts `html` wherever one of `secrets` stands. */
+/** Cuts `html` wherever one of `secrets` stands, and encodes the pieces. */
 export function cutSecrets(html: string, secrets: readonly string[]): KeptHtml {
   const marks: Array<{ at: number; end: number; secret: number }> = [];
   secrets.forEach((secret, n) => {
@@ -99,25 +101,30 @@ export function cutSecrets(html: string, secrets: readonly string[]): KeptHtml {
       marks.push({ at, end: at + secret.length, secret: n });
     }
   });
-  if (marks.length === 0) return { pieces: [html], slots: [] };
+  if (marks.length === 0) return { pieces: [Buffer.from(html)], slots: [] };
   marks.sort((a, b) => a.at - b.at);
-  const pieces: string[] = [];
+  const pieces: Buffer[] = [];
   const slots: number[] = [];
   let from = 0;
   for (const mark of marks) {
     if (mark.at < from) continue;
-    pieces.push(html.slice(from, mark.at));
+    pieces.push(Buffer.from(html.slice(from, mark.at)));
     slots.push(mark.secret);
     from = mark.end;
   }
-  pieces.push(html.slice(from));
+  pieces.push(Buffer.from(html.slice(from)));
   return { pieces, slots };
 }
 
-/** The part again, with this request's secrets where the first request's stood. */
-export function joinSecrets(html: KeptHtml, secrets: readonly string[]): string {
-  let out = html.pieces[0] ?? "";
-  for (let i = 0; i < html.slots.length; i++) out += (secrets[html.slots[i] as number] ?? "") + html.pieces[i + 1];
+/** The part again, with this request's secrets where the first request's stood, as chunks to join. */
+export function joinSecrets(html: KeptHtml, secrets: readonly string[]): Buffer[] {
+  if (html.slots.length === 0) return html.pieces;
+  const out: Buffer[] = [];
+  html.pieces.forEach((piece, i) => {
+    out.push(piece);
+    const slot = html.slots[i];
+    if (slot !== undefined) out.push(Buffer.from(secrets[slot] ?? ""));
+  });
   return out;
 }
 
@@ -153,10 +160,10 @@ export function elementEnd(html: string, at: number, tag: string): number {
 /** The part slots of one render, and how their parts go in the page it rendered. */
 export interface PageParts extends PartSlots {
   /**
-   * The page with every placeholder filled, keeping the parts it rendered itself; null when the
-   * page does not hold the parts the render asked for, in their order.
+   * The page as UTF-8, with every placeholder filled, keeping the parts it rendered itself; null
+   * when the page does not hold the parts the render asked for, in their order.
    */
-  fill(html: string): string | null;
+  fill(html: string): Buffer | null;
 }
 
 /** A nonce (base64) or an anti-forgery token (base64url) as the server makes them. */
@@ -193,8 +200,9 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
     },
     fill(html) {
       // Nothing to put in and nothing to keep (no parts, or only parts never kept).
-      if (placeholders === 0 && asked.every((part) => "key" in part && part.key === null)) return html;
-      let out = "";
+      if (placeholders === 0 && asked.every((part) => "key" in part && part.key === null)) return Buffer.from(html);
+      // What the render wrote is encoded a stretch at a time; kept parts are bytes already.
+      const out: Buffer[] = [];
       let from = 0;
       let placeholder = 0;
       const found: Array<{ key: string; html: string }> = [];
@@ -203,7 +211,7 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
           const mark = `${PART_SLOT_OPEN}${placeholder++}${PART_SLOT_CLOSE}`;
           const at = html.indexOf(mark, from);
           if (at === -1) return null;
-          out += html.slice(from, at) + joinSecrets(part.kept, secrets);
+          out.push(Buffer.from(html.slice(from, at)), ...joinSecrets(part.kept, secrets));
           from = at + mark.length;
           continue;
         }
@@ -215,12 +223,14 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
         if (!rendered.includes(part.holds)) return null;
         if (part.key !== null) found.push({ key: part.key, html: rendered });
         // A page with no placeholders is sent as it is: only its parts are read.
-        if (placeholders > 0) out += html.slice(from, end);
+        if (placeholders > 0) out.push(Buffer.from(html.slice(from, end)));
         from = end;
       }
       // Kept only once the whole page is known to hold what was asked for, in order.
       for (const part of found) cache.keep(part.key, cutSecrets(part.html, secrets));
-      return placeholders > 0 ? out + html.slice(from) : html;
+      if (placeholders === 0) return Buffer.from(html);
+      out.push(Buffer.from(html.slice(from)));
+      return Buffer.concat(out);
     },
   };
 }

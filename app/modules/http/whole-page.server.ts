@@ -30,11 +30,10 @@ export function renderWholePage(page: ReactNode, parts?: PageParts): Buffer | nu
     return null;
   }
   if (html.includes(CLIENT_RENDERED_MARK)) return null;
-  // Parts kept by what they show go where the render left their placeholders (ADR 0028, ADR 0030).
-  if (parts) html = parts.fill(html);
-  if (html === null) return null;
   // The streaming renderer writes the doctype before an `<html>` root; this one does not.
-  return Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
+  if (html.startsWith("<html")) html = `<!DOCTYPE html>${html}`;
+  // Parts kept by what they show go where the render left their placeholders (ADR 0028, ADR 0030).
+  return parts ? parts.fill(html) : Buffer.from(html);
 }
 
 /** The start of a Suspense boundary that React left for the browser to render. */
