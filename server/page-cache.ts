@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import type { KeepAnswer } from "../app/context";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "../app/modules/accounts/sessions.server";
+import { type CutBody, cutSecrets as cutBody, joinSecrets as joinBody } from "../app/modules/http/secrets.server";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
 
 /**
@@ -54,39 +55,17 @@ function showsAny(shows: ReadonlySet<string> | undefined, products: ReadonlySet<
 }
 
 /** Cuts the body at every place one of the response's secrets stands. */
-export function cutSecrets(body: Buffer, secrets: Secrets): { pieces: Buffer[]; slots: SecretName[] } {
-  const marks: Array<{ at: number; end: number; name: SecretName }> = [];
-  for (const name of SECRET_NAMES) {
-    const needle = Buffer.from(secrets[name]);
-    if (needle.length === 0) continue;
-    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {
-      marks.push({ at, end: at + needle.length, name });
-    }
-  }
-  marks.sort((a, b) => a.at - b.at);
-  const pieces: Buffer[] = [];
-  const slots: SecretName[] = [];
-  let from = 0;
-  for (const mark of marks) {
-    if (mark.at < from) continue;
-    pieces.push(body.subarray(from, mark.at));
-    slots.push(mark.name);
-    from = mark.end;
-  }
-  pieces.push(body.subarray(from));
-  return { pieces, slots };
+export function cutSecrets(body: Buffer, secrets: Secrets): CutBody<SecretName> {
+  return cutBody(
+    body,
+    SECRET_NAMES.map((name) => [name, secrets[name]] as const),
+  );
 }
 
 /** The body again, with these secrets where the first response's stood. */
-export function joinSecrets(answer: Pick<KeptAnswer, "pieces" | "slots">, secrets: Secrets): Buffer {
-  if (answer.slots.length === 0) return answer.pieces[0] ?? Buffer.alloc(0);
-  const parts: Buffer[] = [];
-  answer.pieces.forEach((piece, i) => {
-    parts.push(piece);
-    const slot = answer.slots[i];
-    if (slot) parts.push(Buffer.from(secrets[slot]));
-  });
-  return Buffer.concat(parts);
+export function joinSecrets(answer: CutBody<SecretName>, secrets: Secrets): Buffer {
+  const chunks = joinBody(answer, (name) => secrets[name]);
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 /**

@@ -18,7 +18,8 @@ import { type Navigation, NavigationContext } from "../navigation/navigation";
 import { reactRouterNavigation } from "../navigation/react-router";
 import { NEWSLETTER_MESSAGES } from "../store/newsletter";
 import { type StoreCustomisation, type StoreProfile, type StoreView, storeView } from "../store/settings";
-import { cutSecrets, elementEnd, joinSecrets, PartCache, partSlots } from "./kept-parts.server";
+import { elementEnd, type KeptHtml, PartCache, partSlots } from "./kept-parts.server";
+import { cutSecrets, joinSecrets } from "./secrets.server";
 import { renderWholePage } from "./whole-page.server";
 
 /** A product of the demo catalogue as the catalogue writer stores it and a listing's data holds it. */
@@ -384,11 +385,12 @@ describe("a kept part's end and secrets", () => {
   });
 
   it("is cut where each secret stands and joined with the next request's", () => {
-    const cut = cutSecrets("a NONCE b TOKEN c TOKEN ₹", ["NONCE", "TOKEN"]);
+    const named = [[0, "NONCE"] as const, [1, "TOKEN"] as const];
+    const cut = cutSecrets(Buffer.from("a NONCE b TOKEN c TOKEN ₹"), named);
     expect(cut.pieces.map(String)).toEqual(["a ", " b ", " c ", " ₹"]);
     expect(cut.slots).toEqual([0, 1, 1]);
-    const joined = (html: ReturnType<typeof cutSecrets>) => Buffer.concat(joinSecrets(html, ["n2", "t2"])).toString();
+    const joined = (html: KeptHtml) => Buffer.concat(joinSecrets(html, (n) => ["n2", "t2"][n] ?? "")).toString();
     expect(joined(cut)).toBe("a n2 b t2 c t2 ₹");
-    expect(joined(cutSecrets("none here", ["NONCE", "TOKEN"]))).toBe("none here");
+    expect(joined(cutSecrets(Buffer.from("none here"), named))).toBe("none here");
   });
 });

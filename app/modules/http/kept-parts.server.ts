@@ -1,4 +1,5 @@
 import { type KeptPartAsk, PART_SLOT_CLOSE, PART_SLOT_OPEN, type PartSlots } from "../../components/kept-part";
+import { type CutBody, cutSecrets, joinSecrets } from "./secrets.server";
 
 /**
  * Parts of pages' HTML, kept by what they show (ADR 0028, ADR 0030).
@@ -76,56 +77,17 @@ export class PartCache {
 }
 
 /**
- * A part's HTML as UTF-8, cut where one of the request's secrets stood: pieces[0], the secret
- * numbered slots[0], pieces[1], ... (a part holds none of them but the footer's anti-forgery
- * token). Kept as bytes, a part is encoded once, not in every page that shows it.
+ * A part's HTML as UTF-8, cut where one of the request's secrets stood (numbered as in
+ * `partSlots`'s `secrets`; a part holds none of them but the footer's anti-forgery token). Kept
+ * as bytes, a part is encoded once, not in every page that shows it.
  */
-export interface KeptHtml {
-  pieces: Buffer[];
-  slots: number[];
-}
+export type KeptHtml = CutBody<number>;
 
 /** The key at two bytes a character, and the part's bytes. */
 function sizeOf(key: string, html: KeptHtml): number {
   let bytes = key.length * 2;
   for (const piece of html.pieces) bytes += piece.length;
   return bytes;
-}
-
-/** Cuts `html` wherever one of `secrets` stands, and encodes the pieces. */
-export function cutSecrets(html: string, secrets: readonly string[]): KeptHtml {
-  const marks: Array<{ at: number; end: number; secret: number }> = [];
-  secrets.forEach((secret, n) => {
-    if (secret.length === 0) return;
-    for (let at = html.indexOf(secret); at !== -1; at = html.indexOf(secret, at + secret.length)) {
-      marks.push({ at, end: at + secret.length, secret: n });
-    }
-  });
-  if (marks.length === 0) return { pieces: [Buffer.from(html)], slots: [] };
-  marks.sort((a, b) => a.at - b.at);
-  const pieces: Buffer[] = [];
-  const slots: number[] = [];
-  let from = 0;
-  for (const mark of marks) {
-    if (mark.at < from) continue;
-    pieces.push(Buffer.from(html.slice(from, mark.at)));
-    slots.push(mark.secret);
-    from = mark.end;
-  }
-  pieces.push(Buffer.from(html.slice(from)));
-  return { pieces, slots };
-}
-
-/** The part again, with this request's secrets where the first request's stood, as chunks to join. */
-export function joinSecrets(html: KeptHtml, secrets: readonly string[]): Buffer[] {
-  if (html.slots.length === 0) return html.pieces;
-  const out: Buffer[] = [];
-  html.pieces.forEach((piece, i) => {
-    out.push(piece);
-    const slot = html.slots[i];
-    if (slot !== undefined) out.push(Buffer.from(secrets[slot] ?? ""));
-  });
-  return out;
 }
 
 /**
@@ -211,7 +173,7 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
           const mark = `${PART_SLOT_OPEN}${placeholder++}${PART_SLOT_CLOSE}`;
           const at = html.indexOf(mark, from);
           if (at === -1) return null;
-          out.push(Buffer.from(html.slice(from, at)), ...joinSecrets(part.kept, secrets));
+          out.push(Buffer.from(html.slice(from, at)), ...joinSecrets(part.kept, (n) => secrets[n] ?? ""));
           from = at + mark.length;
           continue;
         }
@@ -227,7 +189,8 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
         from = end;
       }
       // Kept only once the whole page is known to hold what was asked for, in order.
-      for (const part of found) cache.keep(part.key, cutSecrets(part.html, secrets));
+      const named = secrets.map((secret, n) => [n, secret] as const);
+      for (const part of found) cache.keep(part.key, cutSecrets(Buffer.from(part.html), named));
       if (placeholders === 0) return Buffer.from(html);
       out.push(Buffer.from(html.slice(from)));
       return Buffer.concat(out);
