@@ -14,11 +14,6 @@ import { useHydrated } from "./ui/use-hydrated";
 /** The logo is laid out 180 px wide (app.css): these cover 1x to 2.5x. */
 const LOGO_WIDTHS = [320, 480] as const;
 
-/**
- * The header (spec section 2): logo, delivery location, search, cart and the main links. On
- * phones the links fold into a Menu (a native disclosure, so it opens without scripts too)
- * with Home, Shop, Cart (opens the cart drawer) and My Account.
- */
 /** How the header starts in a page (ADR 0030). */
 const HEADER_START = '<header class="site-header">';
 
@@ -52,6 +47,11 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
   );
 }
 
+/**
+ * The header (spec section 2): logo, delivery location, search, cart and the main links. On
+ * phones the links fold into a Menu (a native disclosure, so it opens without scripts too)
+ * with Home, Shop, Cart (opens the cart drawer) and My Account.
+ */
 function Header({ store, account }: { store: StoreView; account: AccountBadge | null }) {
   return (
     <header className="site-header">
