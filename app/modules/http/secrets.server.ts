@@ -33,14 +33,14 @@ export function cutSecrets<Name>(body: Buffer, secrets: readonly (readonly [Name
   return { pieces, slots };
 }
 
-/** The bytes again, as chunks to join, with `valueOf` each secret where the first response's stood. */
-export function joinSecrets<Name>(cut: CutBody<Name>, valueOf: (name: Name) => string): Buffer[] {
+/** The bytes again, as chunks to join, with `secretOf` each secret where the first response's stood. */
+export function joinSecrets<Name>(cut: CutBody<Name>, secretOf: (name: Name) => string): Buffer[] {
   if (cut.slots.length === 0) return cut.pieces;
   const chunks: Buffer[] = [];
   cut.pieces.forEach((piece, i) => {
     chunks.push(piece);
     const slot = cut.slots[i];
-    if (slot !== undefined) chunks.push(Buffer.from(valueOf(slot)));
+    if (slot !== undefined) chunks.push(Buffer.from(secretOf(slot)));
   });
   return chunks;
 }
