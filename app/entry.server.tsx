@@ -54,7 +54,7 @@ export default async function handleRequest(
   if (standalonePage) {
     const deferred = deferredValuesOf(routerContext);
     if (await settleWithin(deferred, wholePageOnly ? streamTimeout : SHELL_GRACE_MS)) {
-      const parts = loadContext.parts && partSlots(loadContext.parts, [nonce, loadContext.csrf]);
+      const parts = loadContext.parts && partSlots(loadContext.parts, { nonce, csrf: loadContext.csrf });
       const html = renderWholePage(page, parts);
       if (html) {
         const body = hydrateAfterPaint(html, nonce) ?? html;

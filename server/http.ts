@@ -8,13 +8,14 @@ import type { Logger } from "../app/logger.server";
 import type { SearchStarts } from "../app/modules/catalog/listing.server";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import type { PartCache } from "../app/modules/http/kept-parts.server";
+import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/modules/http/secrets.server";
 import { secureCookies } from "../app/modules/security/cookies.server";
 import { readCsrfCookie } from "../app/modules/security/csrf";
 import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
 import { randomBytesPooled } from "../app/modules/security/random.server";
 import type { Store } from "../app/modules/store/store.server";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
-import { cutSecrets, joinSecrets, KeepRequest, type KeptAnswer, type PageCache, pageCacheKey } from "./page-cache";
+import { KeepRequest, type KeptAnswer, type PageCache, pageCacheKey } from "./page-cache";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
 export interface HttpDeps {
@@ -324,9 +325,6 @@ function newNonce(): string {
   return randomBytesPooled(16).toString("base64");
 }
 
-/** An anti-forgery token this server could have made (a cookie's value is the browser's say). */
-const CSRF_TOKEN_SHAPE = /^[\w-]{32}$/;
-
 /** The app's headers worth keeping with an answer: not the per-response ones. */
 function keptHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -347,10 +345,10 @@ function keptAnswer(
   status: number,
   headers: Record<string, string>,
   body: Buffer,
-  secrets: { nonce: string; csrf: string },
+  secrets: Secrets,
   keep: KeepRequest,
 ): KeptAnswer | null {
-  if (secrets.csrf && !CSRF_TOKEN_SHAPE.test(secrets.csrf)) return null;
+  if (!secretsCanBeCut(secrets)) return null;
   const { pieces, slots } = cutSecrets(body, secrets);
   if ((headers["content-type"] ?? "").startsWith("text/html") && !slots.includes("nonce")) return null;
   return {
@@ -377,7 +375,7 @@ function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, e
     if (!knownCsrf) headers["set-cookie"] = [csrfCookie(csrf, secureCookies(env))];
   }
   headers["x-page-cache"] = "hit";
-  sendWhole(req, res, kept.status, headers, joinSecrets(kept, { nonce, csrf }), load);
+  sendWhole(req, res, kept.status, headers, Buffer.concat(joinSecrets(kept, { nonce, csrf })), load);
 }
 
 export function createHttpHandler(deps: HttpDeps) {

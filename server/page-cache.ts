@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import type { KeepAnswer } from "../app/context";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "../app/modules/accounts/sessions.server";
-import { type CutBody, cutSecrets as cutBody, joinSecrets as joinBody } from "../app/modules/http/secrets.server";
+import type { CutBody } from "../app/modules/http/secrets.server";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
 
 /**
@@ -23,17 +23,11 @@ import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
 
 export const CATALOGUE_CHANNEL = "mandi_catalogue";
 
-export type SecretName = "nonce" | "csrf";
-export type Secrets = Record<SecretName, string>;
-const SECRET_NAMES: readonly SecretName[] = ["nonce", "csrf"];
-
-export interface KeptAnswer {
+/** An answer kept, its body cut where a secret stood (`app/modules/http/secrets.server.ts`). */
+export interface KeptAnswer extends CutBody {
   status: number;
   /** The app's headers, without Set-Cookie, the CSP, and the body's length and encoding. */
   headers: Record<string, string>;
-  /** The body cut where a secret stood: pieces[0], slots[0], pieces[1], slots[1], ... */
-  pieces: Buffer[];
-  slots: SecretName[];
   /** The body's length with its secrets. */
   bytes: number;
   expiresAt: number;
@@ -52,20 +46,6 @@ function showsAny(shows: ReadonlySet<string> | undefined, products: ReadonlySet<
   if (!shows || !products) return true;
   for (const id of products) if (shows.has(id)) return true;
   return false;
-}
-
-/** Cuts the body at every place one of the response's secrets stands. */
-export function cutSecrets(body: Buffer, secrets: Secrets): CutBody<SecretName> {
-  return cutBody(
-    body,
-    SECRET_NAMES.map((name) => [name, secrets[name]] as const),
-  );
-}
-
-/** The body again, with these secrets where the first response's stood. */
-export function joinSecrets(answer: CutBody<SecretName>, secrets: Secrets): Buffer {
-  const chunks = joinBody(answer, (name) => secrets[name]);
-  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 /**

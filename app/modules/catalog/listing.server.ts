@@ -625,21 +625,16 @@ const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern) =>
  */
 function rankingTiers(p: SearchPlan, noneStart: boolean, pattern: Pattern): (SQL | undefined)[] {
   const name = unestimated(products.searchName);
-  if (noneStart) {
-    return [
-      nameHoldsEvery(p, products.searchName, pattern),
-      and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern))),
-    ];
-  }
   // A name that starts with the query, or holds every word, matches the whole search text
   // too: leaving that condition out of the first two tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one). What the tiers before found
   // is left out on `unestimated` names, which costs no planning.
-  return [
-    nameStarts(p, products.searchName, pattern),
-    and(nameHoldsEvery(p, products.searchName, pattern), not(nameStarts(p, name, pattern))),
+  const holdsEvery = nameHoldsEvery(p, products.searchName, pattern);
+  const tiers = [
+    noneStart ? holdsEvery : and(holdsEvery, not(nameStarts(p, name, pattern))),
     and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern))),
   ];
+  return noneStart ? tiers : [nameStarts(p, products.searchName, pattern), ...tiers];
 }
 
 /**

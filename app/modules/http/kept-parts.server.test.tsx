@@ -30,7 +30,7 @@ function summaryOf(p: ValidProduct, n: number, hasSizes = false): ProductSummary
   return toSummary({ ...row, photo: `/media/demo/p/${slug}.svg`, photoAlt: null, hasSizes });
 }
 /** The nonce and anti-forgery token of the request being rendered. */
-const SECRETS = ["hd8XkqLQ3m0tH2yvR5pWcA==", "q0TzN8m3cJ5vW1xY7bK2pR4sD6fG9hL0"];
+const SECRETS = { nonce: "hd8XkqLQ3m0tH2yvR5pWcA==", csrf: "q0TzN8m3cJ5vW1xY7bK2pR4sD6fG9hL0" };
 const STORE_ID = "00000000-0000-4000-8000-0000000000aa";
 
 const { products: demo } = validateCatalogue({
@@ -230,7 +230,7 @@ interface FrameProps {
 }
 
 /** A listing's frame as a page shows it: the header, the category chips and the footer. */
-function Frame({ url, store: shown = store, account = null, csrf = SECRETS[1] as string }: FrameProps) {
+function Frame({ url, store: shown = store, account = null, csrf = SECRETS.csrf }: FrameProps) {
   const filters = parseListingParams(new URL(url, "http://shop.test").searchParams);
   const current = CHIPS.find((c) => c.slug === filters.category)?.name ?? null;
   return (
@@ -249,8 +249,11 @@ function Frame({ url, store: shown = store, account = null, csrf = SECRETS[1] as
 }
 
 describe("the header, the category chips and the footer kept by what they show", () => {
-  const framed = (props: FrameProps, cache?: PartCache, secrets = [SECRETS[0] as string, props.csrf ?? SECRETS[1]]) =>
-    renderWholePage(<Frame {...props} />, cache && partSlots(cache, secrets as string[]))?.toString() ?? null;
+  const framed = (props: FrameProps, cache?: PartCache) =>
+    renderWholePage(
+      <Frame {...props} />,
+      cache && partSlots(cache, { nonce: SECRETS.nonce, csrf: props.csrf ?? SECRETS.csrf }),
+    )?.toString() ?? null;
 
   it("make the same page as rendering them, for every address, customer, store and newsletter answer", () => {
     const cache = new PartCache(4 * 1024 * 1024);
@@ -385,12 +388,12 @@ describe("a kept part's end and secrets", () => {
   });
 
   it("is cut where each secret stands and joined with the next request's", () => {
-    const named = [[0, "NONCE"] as const, [1, "TOKEN"] as const];
-    const cut = cutSecrets(Buffer.from("a NONCE b TOKEN c TOKEN ₹"), named);
+    const secrets = { nonce: "NONCE", csrf: "TOKEN" };
+    const cut = cutSecrets(Buffer.from("a NONCE b TOKEN c TOKEN ₹"), secrets);
     expect(cut.pieces.map(String)).toEqual(["a ", " b ", " c ", " ₹"]);
-    expect(cut.slots).toEqual([0, 1, 1]);
-    const joined = (html: KeptHtml) => Buffer.concat(joinSecrets(html, (n) => ["n2", "t2"][n] ?? "")).toString();
+    expect(cut.slots).toEqual(["nonce", "csrf", "csrf"]);
+    const joined = (html: KeptHtml) => Buffer.concat(joinSecrets(html, { nonce: "n2", csrf: "t2" })).toString();
     expect(joined(cut)).toBe("a n2 b t2 c t2 ₹");
-    expect(joined(cutSecrets(Buffer.from("none here"), named))).toBe("none here");
+    expect(joined(cutSecrets(Buffer.from("none here"), secrets))).toBe("none here");
   });
 });

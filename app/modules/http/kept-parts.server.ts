@@ -1,5 +1,5 @@
 import { type KeptPartAsk, PART_SLOT_CLOSE, PART_SLOT_OPEN, type PartSlots } from "../../components/kept-part";
-import { type CutBody, cutSecrets, joinSecrets } from "./secrets.server";
+import { type CutBody, cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "./secrets.server";
 
 /**
  * Parts of pages' HTML, kept by what they show (ADR 0028, ADR 0030).
@@ -77,11 +77,11 @@ export class PartCache {
 }
 
 /**
- * A part's HTML as UTF-8, cut where one of the request's secrets stood (numbered as in
- * `partSlots`'s `secrets`; a part holds none of them but the footer's anti-forgery token). Kept
- * as bytes, a part is encoded once, not in every page that shows it.
+ * A part's HTML as UTF-8, cut where one of the request's secrets stood (a part holds none of
+ * them but the footer's anti-forgery token). Kept as bytes, a part is encoded once, not in every
+ * page that shows it.
  */
-export type KeptHtml = CutBody<number>;
+export type KeptHtml = CutBody;
 
 /** The key at two bytes a character, and the part's bytes. */
 function sizeOf(key: string, html: KeptHtml): number {
@@ -128,9 +128,6 @@ export interface PageParts extends PartSlots {
   fill(html: string): Buffer | null;
 }
 
-/** A nonce (base64) or an anti-forgery token (base64url) as the server makes them. */
-const SECRET_SHAPE = /^[\w+/=-]{16,64}$/;
-
 /** A part the render asked for: kept (its HTML), or rendered in the page (kept after when it has a key). */
 type Asked = { kept: KeptHtml } | { key: string | null; start: string; tag: string; holds: string };
 
@@ -142,12 +139,12 @@ type Asked = { kept: KeptHtml } | { key: string | null; start: string; tag: stri
  * its photo's preload is in the page's head). `fill` puts the kept parts in place of their
  * placeholders. A part is thus rendered once, in the page it first shows on.
  */
-export function partSlots(cache: PartCache, secrets: readonly string[]): PageParts {
+export function partSlots(cache: PartCache, secrets: Secrets): PageParts {
   const asked: Asked[] = [];
   let placeholders = 0;
-  // A secret is put in a page as it is, unescaped: one that is not a token the server made (a
-  // cookie the browser sent may hold anything) makes this render keep and take nothing.
-  const active = cache.active && secrets.every((secret) => SECRET_SHAPE.test(secret));
+  // A secret is put in a page as it is, unescaped: a token the server did not make (a cookie
+  // the browser sent may hold anything) makes this render keep and take nothing.
+  const active = cache.active && secretsCanBeCut(secrets);
   return {
     slot(part: KeptPartAsk) {
       const tag = /^<([a-z][a-z0-9-]*)/.exec(part.start)?.[1] ?? "";
@@ -173,7 +170,7 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
           const mark = `${PART_SLOT_OPEN}${placeholder++}${PART_SLOT_CLOSE}`;
           const at = html.indexOf(mark, from);
           if (at === -1) return null;
-          out.push(Buffer.from(html.slice(from, at)), ...joinSecrets(part.kept, (n) => secrets[n] ?? ""));
+          out.push(Buffer.from(html.slice(from, at)), ...joinSecrets(part.kept, secrets));
           from = at + mark.length;
           continue;
         }
@@ -189,8 +186,7 @@ export function partSlots(cache: PartCache, secrets: readonly string[]): PagePar
         from = end;
       }
       // Kept only once the whole page is known to hold what was asked for, in order.
-      const named = secrets.map((secret, n) => [n, secret] as const);
-      for (const part of found) cache.keep(part.key, cutSecrets(Buffer.from(part.html), named));
+      for (const part of found) cache.keep(part.key, cutSecrets(Buffer.from(part.html), secrets));
       if (placeholders === 0) return Buffer.from(html);
       out.push(Buffer.from(html.slice(from)));
       return Buffer.concat(out);

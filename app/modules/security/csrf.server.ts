@@ -17,6 +17,11 @@ export function newCsrfToken(): string {
   return randomBytesPooled(24).toString("base64url");
 }
 
+/** An anti-forgery token this server could have made (a cookie's value is the browser's say). */
+export function isServerCsrfToken(token: string): boolean {
+  return /^[\w-]{32}$/.test(token);
+}
+
 /** The Set-Cookie value that gives a browser its token (readable by the page's scripts). */
 export function csrfCookie(token: string, secure: boolean): string {
   const name = secure ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
