@@ -8,18 +8,20 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
 import { createElement as h, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+import { QUICK } from "../server/compression";
 
 /**
  * How fast this machine is at what a rendered page costs, measured with work that does not
  * change with Mandi's code: React rendering a fixed page of 24 product cards and 200 links
- * (about 750 elements, 45 KB, close to a listing), and brotli at quality 3 (the effort of a busy
- * process, ADR 0019) on the products page as the server sent it. Machines of the same kind
+ * (about 750 elements, 45 KB, close to a listing), and brotli at quality 3 (a fixed yardstick:
+ * the busy server's effort was 3 until ADR 0019's amendment) on the products page as the server
+ * sent it. Machines of the same kind
  * differ by up to three times from one day to the next (shared cores), so the bench's figures are
  * only comparable beside these.
  *
  * Measured in a process of its own (React's production build, as the server runs it):
  * `measureMachine(page)` runs this file with the page. `serve <port>` answers every request
- * with that page rendered afresh, its data as JSON, compressed at brotli 3: the least a
+ * with that page rendered afresh, its data as JSON, compressed as a busy server does (QUICK): the least a
  * server-rendered page can cost on this machine, with no router, database or store code (the
  * bench's "floor" row).
  */
@@ -148,7 +150,7 @@ const PAGE_DATA = NAMES.map((name, i) => ({
 /** The fixed page as a server would send it: rendered, with its data, compressed for a busy process. */
 function floorAnswer(): Buffer {
   const html = `<!DOCTYPE html>${renderToString(page())}<script type="application/json">${JSON.stringify(PAGE_DATA).replace(/</g, "\\u003c")}</script>`;
-  return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } });
+  return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: QUICK.brotli } });
 }
 
 /** The median of `runs` timings of `work`, after as many unmeasured runs to warm it up. */

@@ -354,7 +354,7 @@ function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figure; pea
 
 /**
  * The floor: the fixed page of scripts/bench-machine.ts rendered by React for every request, with
- * its data, compressed at brotli 3, by a bare node:http server. What any server-rendered React
+ * its data, compressed as a busy server does (brotli 1), by a bare node:http server. What any server-rendered React
  * page costs on this machine, with no router, database or store code.
  */
 function benchFloor(port: number): Promise<{ figure: Figure; peakRssMb: number }> {
@@ -362,7 +362,7 @@ function benchFloor(port: number): Promise<{ figure: Figure; peakRssMb: number }
     ["--import", "tsx", "scripts/bench-machine.ts", "serve", String(port)],
     { NODE_ENV: "production" },
     port,
-    "floor (React page + brotli 3, no store code)",
+    "floor (React page + brotli 1, no store code)",
     { name: "floor", path: "/" },
   );
 }
@@ -429,7 +429,7 @@ const bareRow = (name: string, shown: string, bare: { figure: Figure; peakRssMb:
   bare.figure.errors + bare.figure.non2xx,
 ];
 if (ceiling) rows.push(bareRow("ceiling", "/products", ceiling));
-if (floor) rows.push(bareRow("floor", "/ (React page, brotli 3)", floor));
+if (floor) rows.push(bareRow("floor", "/ (React page, brotli 1)", floor));
 process.stdout.write(
   `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n${
     machine

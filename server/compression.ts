@@ -17,7 +17,8 @@ import {
  * costs little else. Quality 5 makes the smallest pages for the time (home fits a first visit's
  * first round trip, ADR 0017), which is what a shopper on a phone needs when the shop is quiet.
  * When the process is busy, every millisecond it spends compressing is a millisecond the next
- * shopper waits in its queue: quality 3 is three to four times faster for pages 10-15% larger.
+ * shopper waits in its queue: quality 1 costs a busy process a fifth of what quality 5 does, for
+ * pages about 15% larger.
  */
 export interface Effort {
   readonly name: "thorough" | "quick";
@@ -28,10 +29,12 @@ export interface Effort {
 /** The smallest pages for the time: for a process with time to spare. */
 export const THOROUGH: Effort = { name: "thorough", brotli: 5, gzip: 6 };
 /**
- * Measured on a listing (68 KB) / home (83 KB): brotli 3 takes 0.24 / 0.34 ms against 0.99 /
- * 1.07 ms at 5, for 14.1 / 15.1 KB against 12.4 / 13.2 KB; gzip 1 takes 0.34 ms against 0.82 at 6.
+ * For a busy process. Brotli 1 is a one-pass encoder, unlike 3 and up, and in a busy server it
+ * saved more than a measurement of it alone shows: on a 60 KB listing alone it takes 0.15 ms
+ * against 0.39 at 3 (11.6 against 10.8 KB), but the server's time per rendered listing fell from
+ * 5.07 to 4.15 ms (medians of 6 alternated runs, ADR 0019). Gzip 1 takes 0.34 ms against 0.82 at 6.
  */
-export const QUICK: Effort = { name: "quick", brotli: 3, gzip: 1 };
+export const QUICK: Effort = { name: "quick", brotli: 1, gzip: 1 };
 
 /** Cumulative milliseconds the event loop spent idle and working, as Node reports them. */
 export interface LoopTimes {
