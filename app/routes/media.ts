@@ -10,9 +10,9 @@ const notFound = (text = "Not found", status = 404) =>
  * Images stored in the database, as stored or, with ?w=160|320|480|640|960|1280, as WebP at that
  * width. Keys never change meaning, so answers are cached for a year.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  const w = new URL(request.url).searchParams.get("w");
+  const w = url.searchParams.get("w");
   const width = w === null ? null : Number(w);
   if (width !== null && !isMediaWidth(width)) {
     return notFound("w must be one of 160, 320, 480, 640, 960 or 1280.", 400);

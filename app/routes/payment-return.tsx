@@ -14,8 +14,7 @@ export function headers() {
 }
 
 /** The order the return URL names, for the link shown without JavaScript. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return { orderId: url.searchParams.get("orderId") ?? url.searchParams.get("order_id") };
 }
 

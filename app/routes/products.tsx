@@ -12,8 +12,8 @@ import type { Route } from "./+types/products";
  */
 export const handle = standaloneHandle("products");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadListingPage(new URL(request.url), context);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return loadListingPage(url, context);
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -28,9 +28,8 @@ export function meta() {
   return [{ title: "Your order" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const store = requireStore(context);
-  const url = new URL(request.url);
   const orderId = url.searchParams.get("orderId") ?? url.searchParams.get("order_id");
   const queryStatus = url.searchParams.get("status");
   if (!orderId) return { state: "missing" as const };

@@ -6,7 +6,7 @@ import type { Route } from "./+types/listing";
  * filters, as JSON: a listing opened as a document shows the other listings in place from it
  * (ADR 0024). The same reading of the address as the page's, and kept as the page is.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const data = await loadListingPage(new URL(request.url), context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const data = await loadListingPage(url, context);
   return Response.json(data, { headers: { "Cache-Control": "public, max-age=30" } });
 }

@@ -14,9 +14,9 @@ const rangeSchema = z.object({
  * GET /api/products?<the products page's filters>&offset=&limit= — one page of the listing as
  * JSON, for Load more on the products page and the home sections.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const store = requireStore(context);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const range = rangeSchema.safeParse({
     offset: params.get("offset") ?? undefined,
     limit: params.get("limit") ?? undefined,

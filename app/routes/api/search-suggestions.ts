@@ -5,9 +5,9 @@ import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/search-suggestions";
 
 /** GET /api/search/suggestions?q= — up to 8 products for the header search box. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const store = requireStore(context);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
   const suggestions = q ? await suggestProducts(context.db, store.id, q, 8, context.searchStarts) : [];
   context.pageCache.shows(suggestions.map((s) => s.id));

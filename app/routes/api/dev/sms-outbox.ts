@@ -9,10 +9,10 @@ import type { Route } from "./+types/sms-outbox";
  * "sent" to a phone, newest first, so a developer (or a browser test) can read a sign-in code.
  * Only with SMS_PROVIDER=outbox, which is refused on a public store.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (context.env.SMS_PROVIDER !== "outbox") return jsonError(404, "Not found.");
   const store = requireStore(context);
-  const phone = new URL(request.url).searchParams.get("phone") ?? "";
+  const phone = url.searchParams.get("phone") ?? "";
   if (!/^\d{10}$/.test(phone)) return jsonError(422, "Enter a valid 10-digit mobile number.");
   const messages = await context.db
     .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
