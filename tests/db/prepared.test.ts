@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { compileStatement, executePrepared, preparedPerDatabase } from "../../app/db/prepared.server";
-import { stores } from "../../app/db/schema";
+import { compileStatement, executePrepared, preparedPerDatabase, withRowMapper } from "../../app/db/prepared.server";
+import { categories, stores } from "../../app/db/schema";
 import { makeStore } from "../../app/demo/factories";
 import { createStore } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
@@ -69,6 +69,48 @@ describe.each(databaseKinds)("statements compiled once on %s", (kind) => {
     } finally {
       await other.close();
     }
+  });
+
+  it("maps rows as Drizzle's own mapping does: columns, expressions with decoders, aliases, nested objects, nulls", async () => {
+    await createStore(database.db, makeStore({ slug: "mapped-rows", domains: [] }));
+    const fields = {
+      id: stores.id,
+      createdAt: stores.createdAt,
+      twice: sql<number>`length(${stores.slug}) * 2`.mapWith(Number),
+      title: sql<string>`upper(${stores.title})`.as("upper_title"),
+      nothing: sql<string | null>`null::text`,
+      nested: { slug: stores.slug, at: sql<Date>`${stores.createdAt}`.mapWith(stores.createdAt), none: sql`null` },
+    };
+    const select = (db: typeof database.db) =>
+      db
+        .select(fields)
+        .from(stores)
+        .where(eq(stores.slug, sql.placeholder("slug")))
+        .prepare("");
+    const mapped = preparedPerDatabase((db) => select(db));
+    const statement = mapped(database.db) as unknown as { customResultMapper?: unknown };
+    expect(statement.customResultMapper).toBeTypeOf("function");
+    const ours = await mapped(database.db).execute({ slug: "mapped-rows" });
+    const drizzles = await select(database.db).execute({ slug: "mapped-rows" });
+    expect(drizzles).toHaveLength(1);
+    expect(ours).toEqual(drizzles);
+    expect(ours[0]?.createdAt).toBeInstanceOf(Date);
+    expect(ours[0]?.nested.at).toBeInstanceOf(Date);
+    expect(typeof ours[0]?.twice).toBe("number");
+  });
+
+  it("leaves a select with joins to Drizzle, which nulls a joined table whose fields are all null", async () => {
+    const joined = withRowMapper(
+      database.db
+        .select({ slug: stores.slug, category: { id: categories.id, name: categories.name } })
+        .from(stores)
+        .leftJoin(categories, sql`false`)
+        .where(eq(stores.slug, sql.placeholder("slug")))
+        .prepare(""),
+    );
+    expect((joined as unknown as { customResultMapper?: unknown }).customResultMapper).toBeUndefined();
+    await createStore(database.db, makeStore({ slug: "joined-rows", domains: [] }));
+    expect(await joined.execute({ slug: "joined-rows" })).toEqual([{ slug: "joined-rows", category: null }]);
   });
 
   it("keeps at most `most` shapes per database, the least recently used going first", async () => {
