@@ -32,7 +32,7 @@ export const THOROUGH: Effort = { name: "thorough", brotli: 5, gzip: 6 };
  * For a busy process. Brotli 1 is a one-pass encoder, unlike 3 and up, and in a busy server it
  * saved more than a measurement of it alone shows: on a 60 KB listing alone it takes 0.15 ms
  * against 0.39 at 3 (11.6 against 10.8 KB), but the server's time per rendered listing fell from
- * 5.07 to 4.15 ms (medians of 6 alternated runs, ADR 0019). Gzip 1 takes 0.34 ms against 0.82 at 6.
+ * 5.07 to 4.27 ms (medians of 6 alternated runs, ADR 0019). Gzip 1 takes 0.34 ms against 0.82 at 6.
  */
 export const QUICK: Effort = { name: "quick", brotli: 1, gzip: 1 };
 
