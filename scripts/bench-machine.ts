@@ -15,15 +15,14 @@ import { QUICK } from "../server/compression";
  * change with Mandi's code: React rendering a fixed page of 24 product cards and 200 links
  * (about 750 elements, 45 KB, close to a listing), and brotli at quality 3 (a fixed yardstick:
  * the busy server's effort was 3 until ADR 0019's amendment) on the products page as the server
- * sent it. Machines of the same kind
- * differ by up to three times from one day to the next (shared cores), so the bench's figures are
- * only comparable beside these.
+ * sent it. Machines of the same kind differ by up to three times from one day to the next
+ * (shared cores), so the bench's figures are only comparable beside these.
  *
  * Measured in a process of its own (React's production build, as the server runs it):
  * `measureMachine(page)` runs this file with the page. `serve <port>` answers every request
- * with that page rendered afresh, its data as JSON, compressed as a busy server does (QUICK): the least a
- * server-rendered page can cost on this machine, with no router, database or store code (the
- * bench's "floor" row).
+ * with that page rendered afresh, its data as JSON, compressed as a busy server does (`QUICK`):
+ * the least a server-rendered page can cost on this machine, with no router, database or store
+ * code (the bench's "floor" row).
  */
 export interface MachineSpeed {
   /** Milliseconds for one renderToString of the fixed page. */

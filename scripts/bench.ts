@@ -35,6 +35,7 @@ import { randomSource } from "../app/demo/factories";
 import { seedDemoStore } from "../app/demo/seed.server";
 import { slugify } from "../app/modules/catalog/catalogue-input";
 import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
+import { QUICK } from "../server/compression";
 import { measureMachine } from "./bench-machine";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
@@ -354,15 +355,15 @@ function benchCeiling(body: Buffer, port: number): Promise<{ figure: Figure; pea
 
 /**
  * The floor: the fixed page of scripts/bench-machine.ts rendered by React for every request, with
- * its data, compressed as a busy server does (brotli 1), by a bare node:http server. What any server-rendered React
- * page costs on this machine, with no router, database or store code.
+ * its data, compressed as a busy server does (`QUICK`), by a bare node:http server. What any
+ * server-rendered React page costs on this machine, with no router, database or store code.
  */
 function benchFloor(port: number): Promise<{ figure: Figure; peakRssMb: number }> {
   return benchBare(
     ["--import", "tsx", "scripts/bench-machine.ts", "serve", String(port)],
     { NODE_ENV: "production" },
     port,
-    "floor (React page + brotli 1, no store code)",
+    `floor (React page + brotli ${QUICK.brotli}, no store code)`,
     { name: "floor", path: "/" },
   );
 }
@@ -429,7 +430,7 @@ const bareRow = (name: string, shown: string, bare: { figure: Figure; peakRssMb:
   bare.figure.errors + bare.figure.non2xx,
 ];
 if (ceiling) rows.push(bareRow("ceiling", "/products", ceiling));
-if (floor) rows.push(bareRow("floor", "/ (React page, brotli 1)", floor));
+if (floor) rows.push(bareRow("floor", `/ (React page, brotli ${QUICK.brotli})`, floor));
 process.stdout.write(
   `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n${
     machine

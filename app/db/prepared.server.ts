@@ -63,22 +63,6 @@ export function compileStatement(name: string, query: SQL): CompiledStatement {
   };
 }
 
-/**
- * A Drizzle statement built once per database, and per shape, instead of for every request:
- * building a select with Drizzle (its SQL text, its prepared-query object) cost a page about as
- * much as PostgreSQL's answer. `prepare(db, shape)` builds it for the first request of a shape
- * (a lookup by id or by slug; which filters a listing has), `keyOf(shape)` tells shapes apart
- * (the shape itself by default). Write it with `sql.placeholder(name)` for each value and end it
- * with `.prepare(name)`: on PostgreSQL each pooled connection then parses and plans it once, by
- * that name. Use a name only for a statement whose best plan does not depend on its values
- * (lookups by key); with an empty name PostgreSQL plans each run for its values as before (a
- * price range, whose best plan depends on how wide it is). PGlite runs it as a query with
- * parameters. Rows are mapped as Drizzle maps them, by `withRowMapper`.
- *
- * `most` bounds how many shapes are kept per database, the least recently used going first: a
- * search's shapes depend on its words (how many, how many synonyms each has), which anyone can
- * vary, and an unbounded map would grow with every new combination.
- */
 /** What turns one value from the driver into what the select's field gives. */
 interface DriverDecoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -110,11 +94,11 @@ function decoderOf(field: unknown): DriverDecoder {
 
 /**
  * Maps a select's rows (arrays, as Drizzle asks the driver for them) to objects as Drizzle's
- * `mapResultRow` does for a select without joins, with each field's decoder found once instead
+ * `mapResultRow` does for a select without an outer join, with each field's decoder found once instead
  * of for every value of every row: Drizzle's search for it (`is()` walks class chains) and its
  * path iterators were 3% of the server's time on a rendered listing, for 25 rows of 18 fields.
  */
-export function rowMapper(fields: readonly SelectedField[]): (rows: unknown[][]) => Record<string, unknown>[] {
+function rowMapper(fields: readonly SelectedField[]): (rows: unknown[][]) => Record<string, unknown>[] {
   const decoders = fields.map((f) => decoderOf(f.field));
   const paths = fields.map((f) => f.path);
   return (rows) => {
@@ -156,6 +140,22 @@ export function withRowMapper<Statement>(statement: Statement): Statement {
   return statement;
 }
 
+/**
+ * A Drizzle statement built once per database, and per shape, instead of for every request:
+ * building a select with Drizzle (its SQL text, its prepared-query object) cost a page about as
+ * much as PostgreSQL's answer. `prepare(db, shape)` builds it for the first request of a shape
+ * (a lookup by id or by slug; which filters a listing has), `keyOf(shape)` tells shapes apart
+ * (the shape itself by default). Write it with `sql.placeholder(name)` for each value and end it
+ * with `.prepare(name)`: on PostgreSQL each pooled connection then parses and plans it once, by
+ * that name. Use a name only for a statement whose best plan does not depend on its values
+ * (lookups by key); with an empty name PostgreSQL plans each run for its values as before (a
+ * price range, whose best plan depends on how wide it is). PGlite runs it as a query with
+ * parameters. Rows are mapped as Drizzle maps them, by `withRowMapper`.
+ *
+ * `most` bounds how many shapes are kept per database, the least recently used going first: a
+ * search's shapes depend on its words (how many, how many synonyms each has), which anyone can
+ * vary, and an unbounded map would grow with every new combination.
+ */
 export function preparedPerDatabase<Statement, Shape = undefined>(
   prepare: (db: Db, shape: Shape) => Statement,
   keyOf: (shape: Shape) => unknown = (shape) => shape,
