@@ -36,6 +36,7 @@ import { seedDemoStore } from "../app/demo/seed.server";
 import { slugify } from "../app/modules/catalog/catalogue-input";
 import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
 import { QUICK } from "../server/compression";
+import { percentile, stopProcess, waitFor } from "./bench-common";
 import { measureMachine } from "./bench-machine";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
@@ -144,11 +145,6 @@ function anyListings(count: number): string[] {
 /** A browser's request headers that change the work: it takes compressed answers. */
 const HEADERS = { "accept-encoding": "br, gzip" };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /** The peak resident memory of a process and its children (the workers of WEB_CONCURRENCY). */
 function peakRssMb(pid: number): number {
   const read = (file: string) => {
@@ -164,18 +160,6 @@ function peakRssMb(pid: number): number {
     0,
   );
   return Math.round(kb / 1024);
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer in time`);
 }
 
 async function measure(
@@ -224,13 +208,6 @@ function startProcess(args: string[], env: Record<string, string | undefined>): 
     stdio: ["ignore", "ignore", "inherit"],
   });
   return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 async function benchDatabase(

@@ -1,0 +1,176 @@
+/**
+ * Two builds of Mandi measured side by side, for a change's effect on the server's work:
+ *
+ *   npm run bench:compare -- <dirA> <dirB> [--path /products?category=dairy-and-eggs]
+ *     [--rounds 10] [--seconds 3] [--connections 10] [--kept]
+ *
+ * Each directory is a checkout with its build (`npm run build`; `git worktree add ../a <commit>`
+ * makes one). Both servers run at once on the same database (`DATABASE_URL`, which must be
+ * PostgreSQL: two processes cannot share a PGlite folder), with the page cache off unless
+ * `--kept`. The load goes to each in turn for `--seconds`, for `--rounds` rounds, alternating
+ * which goes first. For each round it reads the server's CPU time (its user and system time,
+ * all its threads, from Linux's /proc) and how many answers it gave.
+ *
+ * Why: this machine's speed moves by a third within the hour (shared cores), so two bench runs
+ * minutes apart differ by more than most changes make. Answers a second move with the machine;
+ * CPU time per answer moves less, and interleaved short rounds see the same machine. The ratio
+ * of B to A in each round, and its median, tell a change of a few percent from the drift.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import { median, percentile, stopProcess, waitFor } from "./bench-common";
+import { fail, parseArgs } from "./cli";
+
+/** The process's user and system CPU time in clock ticks, from the text of /proc/<pid>/stat. */
+export function cpuTicksOf(stat: string): number {
+  // The command name (second field) is in parentheses and may hold spaces: count from after it.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, 12th and 13th after the name.
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`not a /proc stat line: ${stat}`);
+  return utime + stime;
+}
+
+export interface Sample {
+  /** CPU milliseconds the server used in the round. */
+  cpuMs: number;
+  answers: number;
+  answersPerSecond: number;
+  p95Ms: number;
+}
+
+export interface Comparison {
+  a: { msPerAnswer: number; answersPerSecond: number; p95Ms: number };
+  b: { msPerAnswer: number; answersPerSecond: number; p95Ms: number };
+  /** B's CPU per answer over A's, each round. */
+  ratios: number[];
+  ratioMedian: number;
+}
+
+/** Sums each side's rounds (CPU per answer over all of them) and takes medians of the rest. */
+export function compare(rounds: ReadonlyArray<{ a: Sample; b: Sample }>): Comparison {
+  const side = (pick: (r: { a: Sample; b: Sample }) => Sample) => {
+    const samples = rounds.map(pick);
+    const cpu = samples.reduce((sum, s) => sum + s.cpuMs, 0);
+    const answers = samples.reduce((sum, s) => sum + s.answers, 0);
+    return {
+      msPerAnswer: answers > 0 ? Math.round((cpu / answers) * 1000) / 1000 : 0,
+      answersPerSecond: Math.round(median(samples.map((s) => s.answersPerSecond))),
+      p95Ms: Math.round(median(samples.map((s) => s.p95Ms)) * 10) / 10,
+    };
+  };
+  const ratios = rounds.map(
+    ({ a, b }) => Math.round((b.cpuMs / Math.max(b.answers, 1) / (a.cpuMs / Math.max(a.answers, 1))) * 1000) / 1000,
+  );
+  return { a: side((r) => r.a), b: side((r) => r.b), ratios, ratioMedian: median(ratios) };
+}
+
+async function main(): Promise<void> {
+  const { options, positional } = parseArgs(process.argv.slice(2));
+  const [dirA, dirB] = positional.map((dir) => path.resolve(dir));
+  if (!dirA || !dirB)
+    fail("Usage: npm run bench:compare -- <dirA> <dirB> [--path /products] [--rounds 10] [--seconds 3]");
+  for (const dir of [dirA, dirB]) {
+    if (!existsSync(path.join(dir, "build/server/index.js"))) fail(`${dir} has no build: run npm run build there.`);
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith("postgres"))
+    fail("Set DATABASE_URL to a PostgreSQL database (seeded, e.g. npm run seed -- --products 100000).");
+  if (!existsSync("/proc/self/stat")) fail("bench:compare reads CPU time from Linux's /proc.");
+  const num = (name: string, fallback: number) => {
+    const v = options.get(name);
+    return typeof v === "string" ? Number(v) : fallback;
+  };
+  const route = String(options.get("path") ?? "/products?category=dairy-and-eggs&sort=priceAsc");
+  const rounds = num("rounds", 10);
+  const seconds = num("seconds", 3);
+  const connections = num("connections", 10);
+  const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+  const start = (dir: string, port: number): ChildProcess =>
+    spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, "build/server/index.js")).href)}); await m.main();`,
+      ],
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "warn",
+          SEED_DEMO: "false",
+          ...(options.has("kept") ? {} : { PAGE_CACHE_MB: "0" }),
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
+  const ports = [3601, 3602] as const;
+  const servers = [start(dirA, ports[0]), start(dirB, ports[1])];
+  try {
+    await Promise.all(servers.map((child, i) => waitFor(`http://127.0.0.1:${ports[i]}/healthz`, child)));
+    const cpuMs = (child: ChildProcess) =>
+      (cpuTicksOf(readFileSync(`/proc/${child.pid}/stat`, "utf8")) * 1000) / ticksPerSecond;
+    const load = async (i: 0 | 1, duration: number): Promise<Sample> => {
+      const before = cpuMs(servers[i] as ChildProcess);
+      const times: number[] = [];
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: `http://127.0.0.1:${ports[i]}${route}`,
+            connections,
+            duration,
+            headers: { "accept-encoding": "br, gzip" },
+          },
+          (error, r) => (error ? reject(error) : resolve(r)),
+        );
+        instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+      });
+      if (result.errors > 0 || result.non2xx > 0) {
+        throw new Error(`${route} on port ${ports[i]}: ${result.errors} errors, ${result.non2xx} answers not 2xx`);
+      }
+      times.sort((x, y) => x - y);
+      return {
+        cpuMs: cpuMs(servers[i] as ChildProcess) - before,
+        answers: result.requests.total,
+        answersPerSecond: result.requests.average,
+        p95Ms: percentile(times, 95),
+      };
+    };
+    // Warm up both: the first requests compile templates and fill caches.
+    await load(0, 2);
+    await load(1, 2);
+    const samples: Array<{ a: Sample; b: Sample }> = [];
+    for (let round = 0; round < rounds; round++) {
+      if (round % 2 === 0) {
+        const a = await load(0, seconds);
+        samples.push({ a, b: await load(1, seconds) });
+      } else {
+        const b = await load(1, seconds);
+        samples.push({ a: await load(0, seconds), b });
+      }
+    }
+    const c = compare(samples);
+    process.stdout.write(
+      `${route}, ${rounds} rounds of ${seconds} s at ${connections} connections, page cache ${options.has("kept") ? "on" : "off"}\n` +
+        `build\tCPU ms/answer\treq/s (median)\tp95 ms (median)\n` +
+        `A ${dirA}\t${c.a.msPerAnswer}\t${c.a.answersPerSecond}\t${c.a.p95Ms}\n` +
+        `B ${dirB}\t${c.b.msPerAnswer}\t${c.b.answersPerSecond}\t${c.b.p95Ms}\n` +
+        `B/A per round: ${c.ratios.join(" ")}; median ${c.ratioMedian}\n`,
+    );
+  } finally {
+    await Promise.all(servers.map(stopProcess));
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+}
