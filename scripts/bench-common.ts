@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 /** Shared by the bench scripts (bench.ts, bench-compare.ts). */
 
@@ -25,6 +25,15 @@ export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer in time`);
+}
+
+/** Runs Node with `args`, this process's environment with `env` over it, in `cwd` (here by default). */
+export function startProcess(args: string[], env: Record<string, string | undefined>, cwd?: string): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /** Stops `child` with SIGTERM and waits for it to exit. */

@@ -16,12 +16,12 @@
  * CPU time per answer moves less, and interleaved short rounds see the same machine. The ratio
  * of B to A in each round, and its median, tell a change of a few percent from the drift.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { median, percentile, stopProcess, waitFor } from "./bench-common";
+import { median, percentile, startProcess, stopProcess, waitFor } from "./bench-common";
 import { fail, parseArgs } from "./cli";
 
 /** The process's user and system CPU time in clock ticks, from the text of /proc/<pid>/stat. */
@@ -92,26 +92,21 @@ async function main(): Promise<void> {
   const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
   const start = (dir: string, port: number): ChildProcess =>
-    spawn(
-      process.execPath,
+    startProcess(
       [
         "--input-type=module",
         "-e",
         `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, "build/server/index.js")).href)}); await m.main();`,
       ],
       {
-        cwd: dir,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          LOG_LEVEL: "warn",
-          SEED_DEMO: "false",
-          ...(options.has("kept") ? {} : { PAGE_CACHE_MB: "0" }),
-        },
-        stdio: ["ignore", "ignore", "inherit"],
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "false",
+        ...(options.has("kept") ? {} : { PAGE_CACHE_MB: "0" }),
       },
+      dir,
     );
   const ports = [3601, 3602] as const;
   const servers = [start(dirA, ports[0]), start(dirB, ports[1])];

@@ -12,7 +12,6 @@
  * lean: node:http on kept-alive sockets (0.3-0.4 ms of CPU per order) rather than fetch (1.4 ms,
  * measured side by side: 197 -> 248 orders/s). Its own CPU per request is reported.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -20,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type DatabaseTarget, openDatabase } from "../app/db/client.server";
-import { percentile, waitFor } from "./bench-common";
+import { percentile, startProcess, stopProcess, waitFor } from "./bench-common";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
 
@@ -164,18 +163,13 @@ async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise
     target = { kind: "postgres", url: fresh.url };
     cleanup = fresh.drop;
   }
-  const start = () => spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const stop = async (child: ChildProcess) => {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
-  };
+  const start = () => startProcess(["scripts/start.mjs"], env);
   const base = `http://127.0.0.1:${port}`;
   try {
     // First start seeds the demo store; then stock is set while no server holds the database.
     let child = start();
     await waitFor(`${base}/healthz`, child);
-    await stop(child);
+    await stopProcess(child);
     const database = await openDatabase(target);
     const rows = (await database.db.execute(sql`
       update products set inventory = 1000000, track_inventory = true
@@ -209,7 +203,7 @@ async function benchDatabase(kind: "pglite" | "postgres", port: number): Promise
     const distinct = await run(kind, "distinct products", base, headers, (c) => ids[c] ?? hot);
     process.stdout.write(`Orders on ${kind}: ${clients} clients, one hot product...\n`);
     const single = await run(kind, "one hot product", base, headers, () => hot);
-    await stop(child);
+    await stopProcess(child);
     return [distinct, single];
   } finally {
     await cleanup();

@@ -24,7 +24,6 @@
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
  * create and drop the benchmark's own database.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,7 +35,7 @@ import { seedDemoStore } from "../app/demo/seed.server";
 import { slugify } from "../app/modules/catalog/catalogue-input";
 import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
 import { QUICK } from "../server/compression";
-import { percentile, stopProcess, waitFor } from "./bench-common";
+import { percentile, startProcess, stopProcess, waitFor } from "./bench-common";
 import { measureMachine } from "./bench-machine";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
@@ -200,14 +199,6 @@ async function measure(
     errors: r.errors,
     non2xx: r.non2xx,
   };
-}
-
-function startProcess(args: string[], env: Record<string, string | undefined>): ChildProcess {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return child;
 }
 
 async function benchDatabase(

@@ -17,8 +17,8 @@ import {
  * costs little else. Quality 5 makes the smallest pages for the time (home fits a first visit's
  * first round trip, ADR 0017), which is what a shopper on a phone needs when the shop is quiet.
  * When the process is busy, every millisecond it spends compressing is a millisecond the next
- * shopper waits in its queue: quality 1 costs a busy process a fifth of what quality 5 does, for
- * pages about 15% larger.
+ * shopper waits in its queue: quality 1 takes about a quarter of the time quality 5 does, for
+ * pages about a fifth larger (a 60 KB listing: 0.33 against 1.22 ms, 11.6 against 9.5 KB).
  */
 export interface Effort {
   readonly name: "thorough" | "quick";
