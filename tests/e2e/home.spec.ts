@@ -106,6 +106,55 @@ test.describe("the store's first page", () => {
     await expect(last.locator(".product-card--skeleton")).toHaveCount(0);
   });
 
+  for (const outcome of ["its products", "a failure"] as const) {
+    test(`the footer stays under the shopper's finger while the last section above it loads ${outcome}`, async ({
+      page,
+    }) => {
+      // CI met it: on a phone the loaded section is a thousand pixels taller than its
+      // placeholders, and a tap on Subscribe landed on a product card.
+      let answer = () => {};
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route(/\/api\/products\?/, async (route) => {
+        await held;
+        if (outcome === "a failure") await route.fulfill({ status: 503, body: "" });
+        else await route.continue();
+      });
+      await page.goto("/");
+      const last = page.locator(".home-section").last();
+      await expect(last.locator(".product-card--skeleton").first()).toBeAttached();
+      const subscribe = page.getByRole("contentinfo").getByRole("button", { name: "Subscribe" });
+      const asked = page.waitForRequest(/\/api\/products\?/);
+      await subscribe.scrollIntoViewIfNeeded();
+      await asked;
+      // The store font has come (it moves text a little when it does: not what this is about).
+      await page.waitForFunction(() => document.fonts.check("1em Inter") && document.fonts.status === "loaded");
+      const before = (await subscribe.boundingBox())?.y ?? Number.NaN;
+      // The section starts above the screen: the shopper is past its start.
+      expect((await last.boundingBox())?.y ?? 0).toBeLessThan(0);
+      answer();
+      if (outcome === "a failure") await expect(last.locator(".product-card--skeleton")).toHaveCount(0);
+      else await expect(last.locator(".product-card:not(.product-card--skeleton)").first()).toBeAttached();
+      // Where it was, to the device pixel (a scroll moves by whole ones).
+      expect(Math.abs(((await subscribe.boundingBox())?.y ?? Number.NaN) - before)).toBeLessThan(1);
+    });
+  }
+
+  test("a section's Load more adds 8 products below the ones the shopper sees", async ({ page }) => {
+    await page.goto("/");
+    const section = page.locator(".home-section").first();
+    const cards = section.locator(".product-card:not(.product-card--skeleton)");
+    await expect(cards).toHaveCount(8);
+    const more = section.getByRole("button", { name: "Load more" });
+    await more.scrollIntoViewIfNeeded();
+    const lastSeen = cards.nth(7);
+    const before = (await lastSeen.boundingBox())?.y ?? Number.NaN;
+    await more.click();
+    await expect(cards).toHaveCount(16);
+    expect(Math.abs(((await lastSeen.boundingBox())?.y ?? Number.NaN) - before)).toBeLessThan(1);
+  });
+
   test("has no accessibility violations on the home page", async ({ page }) => {
     await page.goto("/");
     const results = await new AxeBuilder({ page }).analyze();
