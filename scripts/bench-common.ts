@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 
-/** Shared by the bench scripts (bench.ts, bench-compare.ts). */
+/** Shared by the bench scripts (bench.ts, bench-orders.ts, bench-compare.ts). */
 
 /** The value at percentile `p` of `sorted` (ascending), by the nearest rank. */
 export function percentile(sorted: readonly number[], p: number): number {
