@@ -1,7 +1,7 @@
 import type { Db } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
-import type { SearchStarts } from "./modules/catalog/listing.server";
+import type { KnownFacets, SearchStarts } from "./modules/catalog/listing.server";
 import type { CatalogueOutline } from "./modules/catalog/outline";
 import type { PartCache } from "./modules/http/kept-parts.server";
 import type { Store } from "./modules/store/store.server";
@@ -38,6 +38,11 @@ export interface MandiContext {
    * process until the catalogue changes (modules/catalog/listing.server.ts).
    */
   searchStarts: SearchStarts;
+  /**
+   * Where a search's matches lie, once the process has looked (server/search-facets.ts): a
+   * filtered search whose words are not under its category or brand reads no products.
+   */
+  searchFacets?: KnownFacets;
   /** Parts of pages kept by what they show (ADR 0028, ADR 0030); every part is rendered when absent. */
   parts?: PartCache;
 }

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
-import { searchStartsFrom } from "../app/modules/catalog/listing.server";
+import { searchFacets, searchStartsFrom } from "../app/modules/catalog/listing.server";
 import { loadOutline } from "../app/modules/catalog/outline.server";
 import { PartCache } from "../app/modules/http/kept-parts.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
@@ -17,6 +17,7 @@ import { projectRoot } from "../app/project-root.server";
 import { createHttpHandler } from "./http";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
 import { remember } from "./remembered";
+import { rememberSearchFacets } from "./search-facets";
 import { rememberSearchStarts } from "./search-starts";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
@@ -59,6 +60,9 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const findStore = createStoreResolver(database.db);
   const outline = remember((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
   const searchStarts = rememberSearchStarts(searchStartsFrom(database.db));
+  const facets = rememberSearchFacets((storeId, plan) => searchFacets(database.db, storeId, plan), {
+    onError: (error) => log.warn("search facets not looked up", { error }),
+  });
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
   const parts = new PartCache(env.KEPT_PARTS_MB * 1024 * 1024);
   // The catalogue's changes reach every process: each drops its kept pages and store settings.
@@ -72,6 +76,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
         findStore.forget();
         outline.forget();
         searchStarts.forget();
+        facets.forget();
       }
     },
     onHearing(hearing) {
@@ -79,6 +84,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       findStore.forget();
       outline.forget();
       searchStarts.setHearing(hearing);
+      facets.setHearing(hearing);
       if (hearing) log.info("hearing catalogue changes", { pageCacheMb: env.PAGE_CACHE_MB });
       else log.warn("catalogue changes unheard: no pages are kept until the database answers again");
     },
@@ -92,6 +98,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     findStore,
     outline,
     searchStarts,
+    searchFacets: facets,
     databaseKind: database.kind,
     pageCache,
     parts,

@@ -5,7 +5,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
-import type { SearchStarts } from "../app/modules/catalog/listing.server";
+import type { KnownFacets, SearchStarts } from "../app/modules/catalog/listing.server";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import type { PartCache } from "../app/modules/http/kept-parts.server";
 import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/modules/http/secrets.server";
@@ -29,6 +29,7 @@ export interface HttpDeps {
   outline: (storeId: string) => Promise<CatalogueOutline>;
   /** The starts of searches, remembered (server/app.ts). */
   searchStarts: SearchStarts;
+  searchFacets?: KnownFacets;
   /** Whether the database answers; for /healthz. */
   databaseKind: string;
   /** Pages kept for shoppers who are not signed in; none when absent. */
@@ -467,6 +468,7 @@ export function createHttpHandler(deps: HttpDeps) {
         pageCache: keep,
         outline: deps.outline,
         searchStarts: deps.searchStarts,
+        searchFacets: deps.searchFacets,
         parts: deps.parts,
       };
       const response = await handle(toFetchRequest(req, res, url), context);

@@ -7,12 +7,16 @@ import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { type ListingFilters, NO_FILTERS } from "../../app/modules/catalog/listing";
 import {
+  type KnownFacets,
   listProducts,
   type SearchStart,
+  searchFacets,
   searchStartsFrom,
   suggestProducts,
 } from "../../app/modules/catalog/listing.server";
 import { parseListingParams } from "../../app/modules/catalog/listing-params";
+import type { SearchFacets } from "../../app/modules/catalog/search-facets";
+import type { SearchPlan } from "../../app/modules/search/query";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -675,6 +679,139 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
           await suggestProducts(database.db, store.id, q, 8, unknowing),
         );
       }
+    });
+
+    it("knows where a search's matches lie: how many active products per category, sub-category and brand", async () => {
+      const planOf = async (q: string) => (await searchStartsFrom(database.db)(store.id, q)).plan;
+      const sorted = (facets: SearchFacets) => ({
+        categories: facets.categories.map(({ slug, name, count }) => [slug, name, count]).sort(),
+        subs: facets.subs.map(({ slug, name, count }) => [slug, name, count]).sort(),
+        brands: facets.brands.map(({ slug, name, count }) => [slug, name, count]).sort(),
+      });
+      // 'atta' is in the category's name: every product of it matches, and the synonym 'wheat flour' too.
+      expect(sorted(await searchFacets(database.db, store.id, await planOf("atta")))).toEqual({
+        categories: [["rice-atta-and-flours", "rice, atta & flours", 4]],
+        subs: [
+          ["atta", "atta", 2],
+          ["besan", "besan", 1],
+          ["rice", "rice", 1],
+        ],
+        brands: [
+          ["aashirvaad", "aashirvaad", 1],
+          ["fortune", "fortune", 1],
+          ["india-gate", "india gate", 1],
+          ["rajdhani", "rajdhani", 1],
+        ],
+      });
+      const cumin = await searchFacets(database.db, store.id, await planOf("cumin"));
+      expect(sorted(cumin)).toEqual({
+        categories: [["spices-and-masala", "spices & masala", 2]],
+        subs: [
+          ["ground-spices", "ground spices", 1],
+          ["whole-spices", "whole spices", 1],
+        ],
+        brands: [
+          ["catch", "catch foods", 1],
+          ["everest", "everest", 1],
+        ],
+      });
+      const [catchBrand] = await database.db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.storeId, store.id), eq(brands.slug, "catch")));
+      expect(cumin.brands.find((entry) => entry.slug === "catch")?.id).toBe(catchBrand?.id);
+      // The only ghee is not listed: nothing matches.
+      expect(await searchFacets(database.db, store.id, await planOf("desi ghee"))).toEqual({
+        categories: [],
+        subs: [],
+        brands: [],
+      });
+    });
+
+    it("answers the same with a search's facets known, and reads no products where its words are not", async () => {
+      const facetsOf = new Map<string, Promise<SearchFacets>>();
+      const known = new Map<string, SearchFacets>();
+      // As server/search-facets.ts: answers at once, and looks up what it does not know yet.
+      const knownFacets: KnownFacets = (storeId, plan: SearchPlan) => {
+        const key = JSON.stringify(plan.units);
+        if (!facetsOf.has(key)) {
+          facetsOf.set(
+            key,
+            searchFacets(database.db, storeId, plan).then((facets) => {
+              known.set(key, facets);
+              return facets;
+            }),
+          );
+        }
+        return known.get(key);
+      };
+      const [amul] = await database.db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.storeId, store.id), eq(brands.slug, "amul")));
+      const filters: Partial<ListingFilters>[] = [
+        {},
+        { category: "dairy-and-eggs" },
+        { category: "Spices & Masala" },
+        { category: "rice-atta-and-flours", sub: "atta" },
+        { sub: "cheese" },
+        { brand: "amul" },
+        { brandId: amul?.id ?? null },
+        { category: "rice-atta-and-flours", brand: "fortune", max: 300 },
+        { category: "dairy-and-eggs", disc: 20 },
+      ];
+      for (const q of ["atta", "paneer", "cumin", "panner", "malai paneer"]) {
+        for (const filter of filters) {
+          for (const sort of ["relevance", "priceAsc"] as const) {
+            for (const offset of [0, 1]) {
+              const f = { ...NO_FILTERS, q, sort, ...filter };
+              const range = { offset, limit: 2 };
+              const expected = await listProducts(database.db, store.id, f, range);
+              const label = `${q} ${JSON.stringify(filter)} ${sort} ${offset}`;
+              // Once as the facets are being looked up, once known.
+              expect(await listProducts(database.db, store.id, f, range, undefined, knownFacets), label).toEqual(
+                expected,
+              );
+              await Promise.all(facetsOf.values());
+              expect(await listProducts(database.db, store.id, f, range, undefined, knownFacets), label).toEqual(
+                expected,
+              );
+            }
+          }
+        }
+      }
+
+      // 'paneer' among spices: its facets say none is there, so no product is read.
+      let statements = 0;
+      const counted = new Proxy(database.db, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if ((key === "select" || key === "execute") && typeof value === "function") {
+            return (...args: unknown[]) => {
+              statements += 1;
+              return value.apply(target, args);
+            };
+          }
+          return value;
+        },
+      });
+      const start = await searchStartsFrom(database.db)(store.id, "paneer");
+      const starts = async () => start;
+      for (const sort of ["relevance", "priceAsc", "newest"] as const) {
+        const f = { ...NO_FILTERS, q: "paneer", sort, category: "spices-and-masala" };
+        const page = await listProducts(counted, store.id, f, { offset: 0, limit: 24 }, starts, knownFacets);
+        expect(page).toEqual({ products: [], hasMore: false, match: "exact" });
+      }
+      expect(statements).toBe(0);
+      // Without them, the same search reads.
+      await listProducts(
+        counted,
+        store.id,
+        { ...NO_FILTERS, q: "paneer", sort: "priceAsc", category: "spices-and-masala" },
+        { offset: 0, limit: 24 },
+        starts,
+      );
+      expect(statements).toBeGreaterThan(0);
     });
 
     it("suggests up to 8 products with photo, price and stock", async () => {

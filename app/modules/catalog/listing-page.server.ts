@@ -38,7 +38,14 @@ export async function loadListingPage(url: URL, context: AppLoadContext): Promis
   const filters = parseListingParams(url.searchParams);
   const [page, outline] = await Promise.all([
     // ?page=3 (Load more without JavaScript, or a reload after it) renders the first three pages.
-    listProducts(context.db, store.id, filters, { offset: 0, limit: PAGE_SIZE * filters.page }, context.searchStarts),
+    listProducts(
+      context.db,
+      store.id,
+      filters,
+      { offset: 0, limit: PAGE_SIZE * filters.page },
+      context.searchStarts,
+      context.searchFacets,
+    ),
     context.outline(store.id),
   ]);
   context.pageCache.shows(page.products.map((p) => p.id));

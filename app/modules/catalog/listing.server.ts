@@ -7,6 +7,7 @@ import { isUuid } from "../http/ids";
 import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit, spellingSteps } from "../search/query";
 import { type ListingFilters, NO_FILTERS } from "./listing";
 import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
+import { type FacetEntry, mostUnderFilters, type SearchFacets } from "./search-facets";
 
 export interface ListingPage {
   products: ProductSummary[];
@@ -145,6 +146,42 @@ function respell(plan: SearchPlan, close: ReadonlyMap<string, readonly string[]>
     return [word, ...others];
   });
   return changed ? { ...plan, units } : null;
+}
+
+/**
+ * Where a search's matches lie, when the process already knows (server/search-facets.ts): a
+ * lookup that answers at once, with the facets or with undefined. Each search plan's facets are
+ * looked up once, while requests go on without them, and remembered until the catalogue changes.
+ */
+export type KnownFacets = (storeId: string, plan: SearchPlan) => SearchFacets | undefined;
+
+/**
+ * How many active products of the store match a search plan, per top category, sub-category and
+ * brand (modules/catalog/search-facets.ts): one statement, over the plan's matches only.
+ */
+export async function searchFacets(db: Db, storeId: string, plan: SearchPlan): Promise<SearchFacets> {
+  // search_words has no part here; both drivers answer execute() with { rows }.
+  const result = (await db.execute(sql`with m as materialized (
+      select ${products.categoryId} as category_id, ${products.subCategoryId} as sub_category_id, ${products.brandId} as brand_id
+      from ${products} where ${and(eq(products.storeId, storeId), eq(products.active, true), exactMatch(plan))}
+    ), held as (
+      select 'c' as kind, category_id as id, count(*)::int as n from m where category_id is not null group by category_id
+      union all
+      select 's', sub_category_id, count(*)::int from m where sub_category_id is not null group by sub_category_id
+    )
+    select h.kind, c.id::text as id, c.slug, lower(c.name) as name, h.n from held h
+      join ${categories} c on c.id = h.id and c.store_id = ${storeId} and (c.parent_id is null) = (h.kind = 'c')
+    union all
+    select 'b', b.id::text, b.slug, lower(b.name), h.n
+      from (select brand_id as id, count(*)::int as n from m where brand_id is not null group by brand_id) h
+      join ${brands} b on b.id = h.id and b.store_id = ${storeId}`)) as unknown as {
+    rows: { kind: "c" | "s" | "b"; id: string; slug: string; name: string; n: number }[];
+  };
+  const of = (kind: "c" | "s" | "b"): FacetEntry[] =>
+    result.rows
+      .filter((row) => row.kind === kind)
+      .map((row) => ({ id: row.id, slug: row.slug, name: row.name, count: Number(row.n) }));
+  return { categories: of("c"), subs: of("s"), brands: of("b") };
 }
 
 /** A category, sub-category or brand given in a link by slug or by name. */
@@ -648,6 +685,8 @@ export async function listProducts(
   range: { offset: number; limit: number },
   /** Where a search's start comes from: the process's memory of it (MandiContext), else the database. */
   searchStarts?: SearchStarts,
+  /** Where a search's matches lie, when the process knows (MandiContext); else not used. */
+  knownFacets?: KnownFacets,
 ): Promise<ListingPage> {
   // A search with no letters or digits in it ('*', '--') has nothing to match: it finds nothing,
   // as the suggestion box says, rather than every product under "Results for “*”".
@@ -679,6 +718,11 @@ export async function listProducts(
   const plan = search?.plan ?? null;
   const run = async (p: SearchPlan | null) => {
     if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
+    // The words are in the catalogue, but not under this category, sub-category or brand
+    // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
+    // two statements, a window in order and then every match by trigram.
+    const facets = knownFacets?.(storeId, p);
+    if (facets && mostUnderFilters(facets, f) === 0) return [];
     if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;

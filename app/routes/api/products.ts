@@ -27,6 +27,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const page = await listProducts(context.db, store.id, parseListingParams(params), range.data, context.searchStarts);
+  const page = await listProducts(
+    context.db,
+    store.id,
+    parseListingParams(params),
+    range.data,
+    context.searchStarts,
+    context.searchFacets,
+  );
   return Response.json(page, { headers: { "Cache-Control": "public, max-age=30" } });
 }
