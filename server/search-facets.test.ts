@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SearchFacets } from "../app/modules/catalog/search-facets";
 import { planSearch, type SearchPlan } from "../app/modules/search/query";
 import { rememberSearchFacets } from "./search-facets";
@@ -28,18 +28,27 @@ function held() {
   return { asked, fromDatabase, answer, fail };
 }
 
+/** Asks for a plan's facets twice, as two requests do: the second starts the lookup. */
+function askTwice(facets: ReturnType<typeof rememberSearchFacets>, storeId: string, q: string) {
+  facets(storeId, planSearch(q));
+  return facets(storeId, planSearch(q));
+}
+
 describe("remembered search facets", () => {
-  it("answer at once, look a plan's facets up once, and use them when known", async () => {
+  it("answer at once, look a plan's facets up when it is asked for again, once, and use them when known", async () => {
     const db = held();
     const facets = rememberSearchFacets(db.fromDatabase);
     facets.setHearing(true);
     expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
-    // Asked again while the lookup is under way: no second lookup.
+    // A search made once is only noted.
+    expect(db.asked).toEqual([]);
     expect(facets("store-a", planSearch("Paneer"))).toBeUndefined();
+    // Asked again while the lookup is under way: no second lookup.
+    expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
     await db.answer();
     expect(facets("store-a", planSearch("paneer"))).toEqual(paneer);
     expect(Object.isFrozen(facets("store-a", planSearch("paneer")))).toBe(true);
-    expect(facets("store-b", planSearch("paneer"))).toBeUndefined();
+    expect(askTwice(facets, "store-b", "paneer")).toBeUndefined();
     expect(db.asked).toEqual(["store-a:paneer", "store-b:paneer"]);
   });
 
@@ -47,50 +56,74 @@ describe("remembered search facets", () => {
     const db = held();
     const facets = rememberSearchFacets(db.fromDatabase);
     facets.setHearing(true);
-    facets("store-a", planSearch("paneer"));
+    askTwice(facets, "store-a", "paneer");
     facets.forget();
     await db.answer();
-    expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
+    expect(askTwice(facets, "store-a", "paneer")).toBeUndefined();
     await db.answer();
     expect(facets("store-a", planSearch("paneer"))).toEqual(paneer);
     facets.forget();
     expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
-    expect(db.asked).toHaveLength(3);
+    expect(db.asked).toHaveLength(2);
   });
 
   it("look nothing up before the process hears the database, or while it cannot", async () => {
     const db = held();
     const facets = rememberSearchFacets(db.fromDatabase);
-    expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
+    expect(askTwice(facets, "store-a", "paneer")).toBeUndefined();
     facets.setHearing(true);
-    facets("store-a", planSearch("paneer"));
+    askTwice(facets, "store-a", "paneer");
     await db.answer();
     facets.setHearing(false);
-    expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
+    expect(askTwice(facets, "store-a", "paneer")).toBeUndefined();
     expect(db.asked).toHaveLength(1);
   });
 
-  it("report a failed lookup and try again on the next request", async () => {
+  it("run at most two lookups at once, leaving other plans for later requests", async () => {
+    const db = held();
+    const facets = rememberSearchFacets(db.fromDatabase);
+    facets.setHearing(true);
+    for (const q of ["paneer", "atta", "jeera"]) askTwice(facets, "store-a", q);
+    expect(db.asked).toEqual(["store-a:paneer", "store-a:atta"]);
+    await db.answer();
+    facets("store-a", planSearch("jeera"));
+    expect(db.asked).toEqual(["store-a:paneer", "store-a:atta", "store-a:jeera"]);
+  });
+
+  it("report a failed lookup and try again on later requests", async () => {
     const db = held();
     const errors: unknown[] = [];
     const facets = rememberSearchFacets(db.fromDatabase, { onError: (error) => errors.push(error) });
     facets.setHearing(true);
-    facets("store-a", planSearch("paneer"));
+    askTwice(facets, "store-a", "paneer");
     await db.fail();
     expect(errors).toHaveLength(1);
-    expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
+    expect(askTwice(facets, "store-a", "paneer")).toBeUndefined();
     await db.answer();
     expect(facets("store-a", planSearch("paneer"))).toEqual(paneer);
     expect(db.asked).toHaveLength(2);
   });
 
   it("look up again once a plan's facets are older than a minute", async () => {
-    const db = held();
-    const facets = rememberSearchFacets(db.fromDatabase, { ttlMs: 0 });
-    facets.setHearing(true);
-    facets("store-a", planSearch("paneer"));
-    await db.answer();
-    expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
-    expect(db.asked).toHaveLength(2);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const db = held();
+      const facets = rememberSearchFacets(db.fromDatabase);
+      facets.setHearing(true);
+      askTwice(facets, "store-a", "paneer");
+      await db.answer();
+      vi.advanceTimersByTime(59_000);
+      expect(facets("store-a", planSearch("paneer"))).toEqual(paneer);
+      vi.advanceTimersByTime(2_000);
+      expect(askTwice(facets, "store-a", "paneer")).toBeUndefined();
+      expect(db.asked).toHaveLength(2);
+      // A plan seen once more than a minute ago is seen afresh.
+      facets("store-a", planSearch("atta"));
+      vi.advanceTimersByTime(61_000);
+      facets("store-a", planSearch("atta"));
+      expect(db.asked).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
