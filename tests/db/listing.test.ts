@@ -728,7 +728,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       });
     });
 
-    it("answers the same with a search's facets known, and reads no products where its words are not", async () => {
+    it("answers the same with a search's facets known: nothing read where its words are not, every match at once where few are", async () => {
       const facetsOf = new Map<string, Promise<SearchFacets>>();
       const known = new Map<string, SearchFacets>();
       // As server/search-facets.ts: answers at once, and looks up what it does not know yet.
@@ -781,20 +781,45 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         }
       }
 
-      // 'paneer' among spices: its facets say none is there, so no product is read.
+      // Without a category, sub-category or brand, facets tell nothing: none is asked for.
+      const asked: string[] = [];
+      const recording: KnownFacets = (storeId, plan) => {
+        asked.push(plan.text);
+        return knownFacets(storeId, plan);
+      };
+      for (const filter of [{}, { min: 100, max: 500 }, { disc: 20 }]) {
+        const f = { ...NO_FILTERS, q: "paneer", sort: "priceAsc" as const, ...filter };
+        await listProducts(database.db, store.id, f, { offset: 0, limit: 24 }, undefined, recording);
+      }
+      expect(asked).toEqual([]);
+      await listProducts(
+        database.db,
+        store.id,
+        { ...NO_FILTERS, q: "paneer", category: "dairy-and-eggs" },
+        { offset: 0, limit: 24 },
+        undefined,
+        recording,
+      );
+      expect(asked).toEqual(["paneer"]);
+
+      // Each statement a search builds, on a database of its own (statements are built once per
+      // database and shape, so a new one builds every statement it runs).
       let statements = 0;
-      const counted = new Proxy(database.db, {
-        get(target, key, receiver) {
-          const value: unknown = Reflect.get(target, key, receiver);
-          if ((key === "select" || key === "execute") && typeof value === "function") {
-            return (...args: unknown[]) => {
-              statements += 1;
-              return value.apply(target, args);
-            };
-          }
-          return value;
-        },
-      });
+      const countedDb = () =>
+        new Proxy(database.db, {
+          get(target, key, receiver) {
+            const value: unknown = Reflect.get(target, key, receiver);
+            if ((key === "select" || key === "execute") && typeof value === "function") {
+              return (...args: unknown[]) => {
+                statements += 1;
+                return value.apply(target, args);
+              };
+            }
+            return value;
+          },
+        });
+      // 'paneer' among spices: its facets say none is there, so no product is read.
+      const counted = countedDb();
       const start = await searchStartsFrom(database.db)(store.id, "paneer");
       const starts = async () => start;
       for (const sort of ["relevance", "priceAsc", "newest"] as const) {
@@ -812,6 +837,27 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         starts,
       );
       expect(statements).toBeGreaterThan(0);
+
+      // 'atta' among rice, atta and flours: four matches, fewer than a page asks for, so a sorted
+      // search reads every match at once instead of first reading the category in order.
+      const atta = await searchStartsFrom(database.db)(store.id, "atta");
+      const f = { ...NO_FILTERS, q: "atta", sort: "priceAsc" as const, category: "rice-atta-and-flours" };
+      const read = async (facets?: KnownFacets) => {
+        statements = 0;
+        const page = await listProducts(countedDb(), store.id, f, { offset: 0, limit: 24 }, async () => atta, facets);
+        return { page, statements };
+      };
+      const without = await read();
+      const knowing = await read(knownFacets);
+      expect(knowing.page).toEqual(without.page);
+      expect(knowing.page.products.map((p) => p.name)).toEqual([
+        "Rajdhani Besan 1 kg",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+        "Aashirvaad Whole Wheat Atta 10 kg",
+        "India Gate Basmati Rice 25 kg",
+      ]);
+      expect(without.statements).toBe(2);
+      expect(knowing.statements).toBe(1);
     });
 
     it("suggests up to 8 products with photo, price and stock", async () => {

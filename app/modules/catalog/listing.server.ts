@@ -452,7 +452,9 @@ async function searchPostings(
  * hold a whole page, that is the page, since every later match comes after them. Next, the
  * words' own lists in that order (searchPostings): 'masala', dearest first, 35 ms -> 0.1 ms.
  * Otherwise the matches are found by the words' trigram index and sorted: cheap for a rare word
- * ('tea', 2,500 matches: 7 ms), dearer for a common one.
+ * ('tea', 2,500 matches: 7 ms), dearer for a common one. When the search's facets say its
+ * category, sub-category or brand holds fewer matches than the rows asked for, that is the only
+ * way that can answer, and the first two are not tried.
  */
 async function searchInOrder(
   db: Db,
@@ -461,19 +463,25 @@ async function searchInOrder(
   where: SQL[],
   plan: SearchPlan,
   range: { offset: number; limit: number },
+  /** At most how many products the filters leave the search, when its facets tell (mostUnderFilters). */
+  most: number | null,
 ) {
   const need = range.offset + range.limit + 1;
   const patterns: Record<string, string> = {};
   exactMatch(plan, products.searchText, patternSlots(patterns));
-  const inWindow = await windowPage(db, { f, plan }).execute({
-    ...values,
-    ...patterns,
-    window: Math.max(SEARCH_WINDOW, need * 8),
-    need,
-  });
-  if (inWindow.length >= need) return inWindow.slice(range.offset);
-  const listed = await searchPostings(db, values, f, where, plan, need);
-  if (listed) return listed.slice(range.offset);
+  // Fewer matches than the rows asked for: no window and no list can hold them all, and only
+  // the last way finds every one.
+  if (most === null || most >= need) {
+    const inWindow = await windowPage(db, { f, plan }).execute({
+      ...values,
+      ...patterns,
+      window: Math.max(SEARCH_WINDOW, need * 8),
+      need,
+    });
+    if (inWindow.length >= need) return inWindow.slice(range.offset);
+    const listed = await searchPostings(db, values, f, where, plan, need);
+    if (listed) return listed.slice(range.offset);
+  }
   return matchesThenOrder(db, { f, plan }).execute({
     ...values,
     ...patterns,
@@ -721,9 +729,12 @@ export async function listProducts(
     // The words are in the catalogue, but not under this category, sub-category or brand
     // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
     // two statements, a window in order and then every match by trigram.
-    const facets = knownFacets?.(storeId, p);
-    if (facets && mostUnderFilters(facets, f) === 0) return [];
-    if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range);
+    // Facets tell only of a category, sub-category or brand; without one, none is asked for.
+    const placed = Boolean(f.category || f.sub || f.brand || f.brandId);
+    const facets = placed ? knownFacets?.(storeId, p) : undefined;
+    const most = facets ? mostUnderFilters(facets, f) : null;
+    if (most === 0) return [];
+    if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, range, most);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;
     const steps = respelt ? spellingSteps(plan, p) : [p];
