@@ -209,12 +209,80 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     expect(cheap.hasMore).toBe(false);
   });
 
+  it("reads the words' lists with a price range and a discount checked on the lists themselves", async () => {
+    // Newest first, the 600 plain items come before every saffron pack: the first rows in order
+    // hold none, and the page comes from the word's list, read with the range on its index.
+    // Each statement a search builds, on a database of its own (statements are built once per
+    // database and shape, so a new one builds every statement it runs).
+    let statements = 0;
+    const countedDb = () =>
+      new Proxy(database.db, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if ((key === "select" || key === "execute") && typeof value === "function") {
+            return (...args: unknown[]) => {
+              statements += 1;
+              return value.apply(target, args);
+            };
+          }
+          return value;
+        },
+      });
+    const upTo2100 = saffron.filter((p) => p.mrp <= 2100_00);
+    const f = { ...NO_FILTERS, q: "saffron", sort: "newest" as const, max: 2100 };
+    const page = await listProducts(countedDb(), store.id, f, { offset: 0, limit: 4 });
+    expect(names(page.products)).toEqual(names(byDate(upTo2100).slice(0, 4)));
+    expect(page.hasMore).toBe(true);
+    // The synonyms and words, the first rows in order, the catalogue's words, the lists: no
+    // fifth statement sorting every match.
+    expect(statements).toBe(4);
+    // All eleven packs in the range, fewer than a page: the lists held every one, so they are
+    // the whole answer. None in the range: the count of the lists' entries says so at once.
+    statements = 0;
+    const whole = await listProducts(countedDb(), store.id, f, { offset: 0, limit: 24 });
+    expect(names(whole.products)).toEqual(names(byDate(upTo2100)));
+    expect(whole.hasMore).toBe(false);
+    expect(statements).toBe(4);
+    statements = 0;
+    const none = await listProducts(countedDb(), store.id, { ...f, min: 1000, max: 1500 }, { offset: 0, limit: 24 });
+    expect(none.products).toEqual([]);
+    expect(statements).toBe(3);
+    const later = await listProducts(database.db, store.id, { ...f, min: 2050 }, { offset: 2, limit: 4 });
+    expect(names(later.products)).toEqual(names(byDate(upTo2100.filter((p) => p.mrp >= 2050_00)).slice(2, 6)));
+    // A discount: every third pack sells a fifth below its MRP.
+    const sale = saffron.filter((_, i) => i % 3 === 0);
+    const byName = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
+    for (const item of sale)
+      await database.db
+        .update(products)
+        .set({ salePrice1: item.mrp * 0.8 })
+        .where(byName(item.name));
+    try {
+      for (const sort of ["newest", "priceAsc", "priceDesc"] as const) {
+        const discounted = await listProducts(
+          database.db,
+          store.id,
+          { ...NO_FILTERS, q: "saffron", sort, disc: 20 },
+          { offset: 0, limit: 4 },
+        );
+        const expected =
+          sort === "newest" ? byDate(sale) : sort === "priceAsc" ? byPrice(sale) : byPrice(sale).reverse();
+        expect(names(discounted.products), sort).toEqual(names(expected.slice(0, 4)));
+      }
+    } finally {
+      for (const item of sale) await database.db.update(products).set({ salePrice1: null }).where(byName(item.name));
+    }
+  });
+
   it("keeps the words' lists with the products' prices, names and listing", async () => {
     const [cheapest, renamedOne, hidden] = byPrice(saffron).slice(-3);
     const byName = (name: string | undefined) => and(eq(products.storeId, store.id), eq(products.name, name ?? ""));
     await database.db.update(products).set({ mrp: 1_00 }).where(byName(cheapest?.name));
     await database.db.update(products).set({ name: "Kashmiri Mogra Pack" }).where(byName(renamedOne?.name));
     await database.db.update(products).set({ active: false }).where(byName(hidden?.name));
+    // A tier price alone changes the best price and the discount the lists hold.
+    const tiered = byPrice(saffron)[5];
+    await database.db.update(products).set({ salePrice2: 5_00, saleQty2: 10 }).where(byName(tiered?.name));
     try {
       const page = names((await search("saffron", "priceAsc")).products);
       expect(page[0]).toBe(cheapest?.name);
@@ -223,13 +291,15 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
       expect(all).not.toContain(hidden?.name);
       // The lists hold exactly what the products say, word for word.
       const drift = (await database.db.execute(sql`select count(*)::int as n from (
-          (select product_id, word, unit_price, created_at from search_postings where store_id = ${store.id}
-            except select p.id, w, p.unit_price, p.created_at
+          (select product_id, word, unit_price, created_at, best_price, discount_percent
+              from search_postings where store_id = ${store.id}
+            except select p.id, w, p.unit_price, p.created_at, p.best_price, p.discount_percent
               from products p, mandi_search_words_of(p.search_text) w where p.store_id = ${store.id} and p.active)
           union all
-          (select p.id, w, p.unit_price, p.created_at
+          (select p.id, w, p.unit_price, p.created_at, p.best_price, p.discount_percent
               from products p, mandi_search_words_of(p.search_text) w where p.store_id = ${store.id} and p.active
-            except select product_id, word, unit_price, created_at from search_postings where store_id = ${store.id})
+            except select product_id, word, unit_price, created_at, best_price, discount_percent
+              from search_postings where store_id = ${store.id})
         ) d`)) as unknown as { rows: { n: number }[] };
       expect(drift.rows[0]?.n).toBe(0);
     } finally {
@@ -239,6 +309,7 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
         .where(byName(cheapest?.name));
       await database.db.update(products).set({ name: renamedOne?.name }).where(byName("Kashmiri Mogra Pack"));
       await database.db.update(products).set({ active: true }).where(byName(hidden?.name));
+      await database.db.update(products).set({ salePrice2: null, saleQty2: null }).where(byName(tiered?.name));
     }
     expect(names((await search("saffron", "priceAsc")).products)).toEqual(names(byPrice(saffron).slice(0, 24)));
   });

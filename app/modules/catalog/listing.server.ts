@@ -392,7 +392,9 @@ export function leadingWords(plan: SearchPlan): string[] | null {
  * (from search_words), each word's list read in order and merged by PostgreSQL, each product
  * checked against the filters and the whole query until the page is full. Null when the query
  * has no leading words, they start too many words, or the first POSTINGS_WINDOW entries do not
- * fill the page (filters that leave few of the words' products).
+ * fill the page (filters that leave few of the words' products) and are not all there is. When
+ * the lists hold no more than POSTINGS_WINDOW entries within the price range and discount, every
+ * match is among them: what they give is the whole answer, short of a page or empty.
  */
 async function searchPostings(
   db: Db,
@@ -408,24 +410,41 @@ async function searchPostings(
   const leading = leadingWords(plan);
   if (!leading) return null;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }.
-  const { storeId, min } = values;
-  const found = (await db.execute(
-    sql`select word from search_words where store_id = ${storeId} and (${sql.join(
-      leading.map((w) => sql`word like ${`${w}%`}`),
-      sql` or `,
-    )}) limit ${MOST_LISTED_WORDS + 1}`,
-  )) as unknown as { rows: { word: string }[] };
-  const words = found.rows.map((r) => r.word);
-  if (words.length === 0 || words.length > MOST_LISTED_WORDS) return null;
+  const { storeId, min, max, disc } = values;
   const key = f.sort === "newest" ? sql.raw("created_at") : sql.raw("unit_price");
   const dir = f.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
   // The best price is at most the price the listing sorts by: a lowest price skips the cheaper
-  // part of a list sorted by price.
+  // part of a list sorted by price. The price range and the discount are checked on the list's
+  // own index (migration 0018), so its first entries are products the filters keep.
   const from = f.sort !== "newest" && min !== null ? sql` and unit_price >= ${min}` : sql``;
+  const kept = sql.join(
+    [
+      min !== null ? sql` and best_price >= ${min}` : sql``,
+      max !== null ? sql` and best_price <= ${max}` : sql``,
+      disc !== null ? sql` and discount_percent >= ${disc}` : sql``,
+    ],
+    sql``,
+  );
+  // The catalogue's words the leading words start, each with how many entries of its list the
+  // filters keep, counted on the index up to one more than a window.
+  const found = (await db.execute(
+    sql`select sw.word, (select count(*)::int from (select 1 from search_postings
+        where store_id = ${storeId} and word = sw.word${from}${kept} limit ${POSTINGS_WINDOW + 1}) c) as n
+      from search_words sw where sw.store_id = ${storeId} and (${sql.join(
+        leading.map((w) => sql`sw.word like ${`${w}%`}`),
+        sql` or `,
+      )}) limit ${MOST_LISTED_WORDS + 1}`,
+  )) as unknown as { rows: { word: string; n: number }[] };
+  const words = found.rows.map((r) => r.word);
+  if (words.length === 0 || words.length > MOST_LISTED_WORDS) return null;
+  const entries = found.rows.reduce((sum, r) => sum + Number(r.n), 0);
+  // No product holding the words is in the range: nothing matches.
+  if (entries === 0) return [];
+  const whole = entries <= POSTINGS_WINDOW;
   const lists = words.map(
     (
       word,
-    ) => sql`(select product_id, ${key} as k from search_postings where store_id = ${storeId} and word = ${word}${from}
+    ) => sql`(select product_id, ${key} as k from search_postings where store_id = ${storeId} and word = ${word}${from}${kept}
       order by ${key} ${dir}, product_id ${dir} limit ${POSTINGS_WINDOW})`,
   );
   // A product holding two of the words is in two lists: once is enough.
@@ -440,7 +459,7 @@ async function searchPostings(
     )
     .orderBy(...ordering(f))
     .limit(need);
-  return rows.length >= need ? rows : null;
+  return rows.length >= need || whole ? rows : null;
 }
 
 /**
