@@ -33,6 +33,37 @@ function writeShelf(database: Database, storeId: string, shelf: readonly Partial
   );
 }
 
+/**
+ * Counts the statements a search builds and runs. Each call of `fresh` gives a database of its own:
+ * statements are built once per database and shape, so a new one builds every statement it runs.
+ */
+function statementCounter(database: Database) {
+  let count = 0;
+  const fresh = () =>
+    new Proxy(database.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if ((key === "select" || key === "execute") && typeof value === "function") {
+          return (...args: unknown[]) => {
+            count += 1;
+            return value.apply(target, args);
+          };
+        }
+        return value;
+      },
+    });
+  return {
+    fresh,
+    /** How many statements since the last `reset`. */
+    get count() {
+      return count;
+    },
+    reset() {
+      count = 0;
+    },
+  };
+}
+
 // A small shelf with known prices. Best price = lowest positive sale price, else MRP (rupees).
 const shelf = [
   {
@@ -212,41 +243,31 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
   it("reads the words' lists with a price range and a discount checked on the lists themselves", async () => {
     // Newest first, the 600 plain items come before every saffron pack: the first rows in order
     // hold none, and the page comes from the word's list, read with the range on its index.
-    // Each statement a search builds, on a database of its own (statements are built once per
-    // database and shape, so a new one builds every statement it runs).
-    let statements = 0;
-    const countedDb = () =>
-      new Proxy(database.db, {
-        get(target, key, receiver) {
-          const value: unknown = Reflect.get(target, key, receiver);
-          if ((key === "select" || key === "execute") && typeof value === "function") {
-            return (...args: unknown[]) => {
-              statements += 1;
-              return value.apply(target, args);
-            };
-          }
-          return value;
-        },
-      });
+    const statements = statementCounter(database);
     const upTo2100 = saffron.filter((p) => p.mrp <= 2100_00);
     const f = { ...NO_FILTERS, q: "saffron", sort: "newest" as const, max: 2100 };
-    const page = await listProducts(countedDb(), store.id, f, { offset: 0, limit: 4 });
+    const page = await listProducts(statements.fresh(), store.id, f, { offset: 0, limit: 4 });
     expect(names(page.products)).toEqual(names(byDate(upTo2100).slice(0, 4)));
     expect(page.hasMore).toBe(true);
     // The synonyms and words, the first rows in order, the catalogue's words, the lists: no
     // fifth statement sorting every match.
-    expect(statements).toBe(4);
+    expect(statements.count).toBe(4);
     // All eleven packs in the range, fewer than a page: the lists held every one, so they are
     // the whole answer. None in the range: the count of the lists' entries says so at once.
-    statements = 0;
-    const whole = await listProducts(countedDb(), store.id, f, { offset: 0, limit: 24 });
+    statements.reset();
+    const whole = await listProducts(statements.fresh(), store.id, f, { offset: 0, limit: 24 });
     expect(names(whole.products)).toEqual(names(byDate(upTo2100)));
     expect(whole.hasMore).toBe(false);
-    expect(statements).toBe(4);
-    statements = 0;
-    const none = await listProducts(countedDb(), store.id, { ...f, min: 1000, max: 1500 }, { offset: 0, limit: 24 });
+    expect(statements.count).toBe(4);
+    statements.reset();
+    const none = await listProducts(
+      statements.fresh(),
+      store.id,
+      { ...f, min: 1000, max: 1500 },
+      { offset: 0, limit: 24 },
+    );
     expect(none.products).toEqual([]);
-    expect(statements).toBe(3);
+    expect(statements.count).toBe(3);
     const later = await listProducts(database.db, store.id, { ...f, min: 2050 }, { offset: 2, limit: 4 });
     expect(names(later.products)).toEqual(names(byDate(upTo2100.filter((p) => p.mrp >= 2050_00)).slice(2, 6)));
     // A discount: every third pack sells a fifth below its MRP.
@@ -560,19 +581,8 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     it("goes straight to close spellings when a word is nowhere in the catalogue", async () => {
       // Count the statements: the synonyms with the words' check, then the ranked queries for
       // the close spellings only. Searching for 'panner' as typed first would take four more.
-      let statements = 0;
-      const counted = new Proxy(database.db, {
-        get(target, key, receiver) {
-          const value: unknown = Reflect.get(target, key, receiver);
-          if ((key === "select" || key === "execute") && typeof value === "function") {
-            return (...args: unknown[]) => {
-              statements += 1;
-              return value.apply(target, args);
-            };
-          }
-          return value;
-        },
-      });
+      const statements = statementCounter(database);
+      const counted = statements.fresh();
       const page = await listProducts(
         counted,
         store.id,
@@ -584,7 +594,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       );
       expect(page.match).toBe("similar");
       expect(page.products.map((p) => p.name)).toEqual(["Amul Malai Paneer 1 kg"]);
-      expect(statements).toBeLessThanOrEqual(4);
+      expect(statements.count).toBeLessThanOrEqual(4);
     });
 
     it("finds nothing when a missing word has no close spelling, whatever the other words", async () => {
@@ -873,24 +883,9 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       );
       expect(asked).toEqual(["paneer"]);
 
-      // Each statement a search builds, on a database of its own (statements are built once per
-      // database and shape, so a new one builds every statement it runs).
-      let statements = 0;
-      const countedDb = () =>
-        new Proxy(database.db, {
-          get(target, key, receiver) {
-            const value: unknown = Reflect.get(target, key, receiver);
-            if ((key === "select" || key === "execute") && typeof value === "function") {
-              return (...args: unknown[]) => {
-                statements += 1;
-                return value.apply(target, args);
-              };
-            }
-            return value;
-          },
-        });
+      const statements = statementCounter(database);
       // 'paneer' among spices: its facets say none is there, so no product is read.
-      const counted = countedDb();
+      const counted = statements.fresh();
       const start = await searchStartsFrom(database.db)(store.id, "paneer");
       const starts = async () => start;
       for (const sort of ["relevance", "priceAsc", "newest"] as const) {
@@ -898,7 +893,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         const page = await listProducts(counted, store.id, f, { offset: 0, limit: 24 }, starts, knownFacets);
         expect(page).toEqual({ products: [], hasMore: false, match: "exact" });
       }
-      expect(statements).toBe(0);
+      expect(statements.count).toBe(0);
       // Without them, the same search reads.
       await listProducts(
         counted,
@@ -907,16 +902,23 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         { offset: 0, limit: 24 },
         starts,
       );
-      expect(statements).toBeGreaterThan(0);
+      expect(statements.count).toBeGreaterThan(0);
 
       // 'atta' among rice, atta and flours: four matches, fewer than a page asks for, so a sorted
       // search reads every match at once instead of first reading the category in order.
       const atta = await searchStartsFrom(database.db)(store.id, "atta");
       const f = { ...NO_FILTERS, q: "atta", sort: "priceAsc" as const, category: "rice-atta-and-flours" };
       const read = async (facets?: KnownFacets) => {
-        statements = 0;
-        const page = await listProducts(countedDb(), store.id, f, { offset: 0, limit: 24 }, async () => atta, facets);
-        return { page, statements };
+        statements.reset();
+        const page = await listProducts(
+          statements.fresh(),
+          store.id,
+          f,
+          { offset: 0, limit: 24 },
+          async () => atta,
+          facets,
+        );
+        return { page, statements: statements.count };
       };
       const without = await read();
       const knowing = await read(knownFacets);
