@@ -160,7 +160,7 @@ export type KnownFacets = (storeId: string, plan: SearchPlan) => SearchFacets | 
  * brand (modules/catalog/search-facets.ts): one statement, over the plan's matches only.
  */
 export async function searchFacets(db: Db, storeId: string, plan: SearchPlan): Promise<SearchFacets> {
-  // search_words has no part here; both drivers answer execute() with { rows }.
+  // Both drivers answer execute() with { rows }.
   const result = (await db.execute(sql`with m as materialized (
       select ${products.categoryId} as category_id, ${products.subCategoryId} as sub_category_id, ${products.brandId} as brand_id
       from ${products} where ${and(eq(products.storeId, storeId), eq(products.active, true), exactMatch(plan))}
@@ -747,8 +747,8 @@ export async function listProducts(
     if (!p) return filteredPage(db, f).execute({ ...values, offset: range.offset, limit: range.limit + 1 });
     // The words are in the catalogue, but not under this category, sub-category or brand
     // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
-    // two statements, a window in order and then every match by trigram.
-    // Facets tell only of a category, sub-category or brand; without one, none is asked for.
+    // two statements, a window in order and then every match by trigram. Facets tell only of a
+    // category, sub-category or brand: without one, none is asked for.
     const placed = Boolean(f.category || f.sub || f.brand || f.brandId);
     const facets = placed ? knownFacets?.(storeId, p) : undefined;
     const most = facets ? mostUnderFilters(facets, f) : null;
