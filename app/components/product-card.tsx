@@ -105,13 +105,14 @@ function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: Product
           ))}
         </ul>
       ) : null}
+      {product.stock.kind === "sold-out" || product.stock.kind === "low-stock" ? (
+        // Above the price, so that every card of a row has its price and ADD on one line.
+        <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
+      ) : null}
       <div className="product-card__foot">
         <Price price={product.price} mrp={product.mrp} />
         <AddToCartControl product={product} />
       </div>
-      {product.stock.kind === "sold-out" || product.stock.kind === "low-stock" ? (
-        <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
-      ) : null}
     </article>
   );
 }

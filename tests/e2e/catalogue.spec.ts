@@ -136,6 +136,29 @@ test.describe("browsing the catalogue", () => {
     await expect(page.getByRole("alert")).toHaveText("Selected quantity exceeds available inventory.");
   });
 
+  test("every card of a row has its price and ADD at its foot, whether it says its stock or not", async ({ page }) => {
+    await page.goto("/products");
+    const all = cards(page);
+    await expect(all).toHaveCount(24);
+    const boxes = await all.evaluateAll((articles) =>
+      articles.map((a) => ({
+        top: Math.round(a.getBoundingClientRect().top),
+        // The bottom: on a phone a long price may put ADD on a line of its own.
+        foot: a.querySelector(".product-card__foot")?.getBoundingClientRect().bottom ?? Number.NaN,
+        stock: a.querySelector(".stock") !== null,
+      })),
+    );
+    const rows = new Map<number, typeof boxes>();
+    for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b]);
+    // The demo's first page has rows where a low-stock or sold-out card stands beside others.
+    const mixed = [...rows.values()].filter((row) => row.some((b) => b.stock) && row.some((b) => !b.stock));
+    expect(mixed.length).toBeGreaterThan(0);
+    for (const row of rows.values()) {
+      const feet = row.map((b) => b.foot);
+      expect(Math.max(...feet) - Math.min(...feet)).toBeLessThan(1);
+    }
+  });
+
   test("suggests products in the header search and opens the chosen one", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("combobox", { name: "Search products" });
