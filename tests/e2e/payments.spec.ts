@@ -21,12 +21,6 @@ async function checkoutOnline(page: Page): Promise<void> {
 }
 
 /**
- * Picks the bank's answer on the sandbox's payment page and waits for the way back to reach the
- * thank-you page: /payment-return hydrates, asks the server for the payment's status (the server
- * asks the gateway) and only then moves on, three round trips that took over 5 s on a loaded CI
- * machine.
- */
-/**
  * Picks an outcome on the sandbox's payment page and waits for the thank-you page: the gateway's
  * redirect, the return page (scripts, then the server's status check) and the thank-you page's
  * data, one after another; on a slow day that chain alone took 4.8 s.
@@ -148,7 +142,8 @@ test.describe("payment return", () => {
     await page.goto("/payment-return");
     await expect(page.getByRole("heading", { name: "Finalizing your payment…" })).toBeVisible();
     await expect(page.getByText("Missing order id in return URL.")).toBeVisible();
-    await expect(page).toHaveURL(/\/thank-you\?status=unknown/);
+    // The message stays 1.5 s, then the thank-you page's scripts and data load.
+    await page.waitForURL(/\/thank-you\?status=unknown/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1, name: "Order Status Unknown" })).toBeVisible();
   });
 
@@ -158,7 +153,8 @@ test.describe("payment return", () => {
     const orderId = await page.evaluate(() => localStorage.getItem("lastOrderId"));
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     await page.goto(`/payment-return?orderId=${orderId}&status=CHARGED&status_id=21&signature=forged`);
-    await expect(page).toHaveURL(/status=pending/);
+    // The return page's scripts, then the server's status check, before it moves on: as in `choose`.
+    await page.waitForURL(/\/thank-you\?.*status=pending/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1, name: "Checking" })).toBeVisible();
   });
 });
