@@ -106,7 +106,7 @@ function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: Product
         </ul>
       ) : null}
       {product.stock.kind === "sold-out" || product.stock.kind === "low-stock" ? (
-        // Above the price, so that every card of a row has its price and ADD on one line.
+        // Above the price, so that every card of a row has its price and ADD at its foot.
         <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
       ) : null}
       <div className="product-card__foot">
