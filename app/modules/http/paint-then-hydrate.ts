@@ -27,29 +27,19 @@ export function paintThenHydrate(
   const wake = () => {
     if (woken) return;
     woken = true;
-    // The store font (ADR 0016), woken below; once its files are here, the next page asks for it
-    // at once.
-    const fonts = document.querySelectorAll<HTMLLinkElement>(`link[${fontAfterPaint}]`);
-    if (fonts.length > 0) {
-      // Told when the font's files have loaded; asking `document.fonts.ready` would lay the
-      // page out at once, in a task of its own.
-      document.fonts.addEventListener(
-        "loadingdone",
-        () => {
-          const secure = location.protocol === "https:" ? "; secure" : "";
-          const href = encodeURIComponent(fonts[0]?.getAttribute("href") ?? "");
-          // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox; the value is encoded above
-          document.cookie = `${fontCookie}=${href}; path=/; max-age=31536000; samesite=lax${secure}`;
-        },
-        { once: true },
-      );
-    }
     // The module preloads, the web app manifest and the store font's stylesheet, as new
     // elements: Chrome reads a manifest link when it is inserted, not when its rel changes.
     for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel^="${inertRelPrefix}"]`)) {
       const real = link.cloneNode() as HTMLLinkElement;
       real.rel = link.rel.slice(inertRelPrefix.length);
       real.nonce = link.nonce;
+      if (link.hasAttribute(fontAfterPaint)) {
+        // The store font (ADR 0016, ADR 0034): its stylesheet is read but not applied, so that
+        // the page is laid out again once, in the store font, rather than twice (in the system
+        // font as the stylesheet applies, then again as the font's files come).
+        real.media = "print";
+        real.onload = real.onerror = () => applyFont(real);
+      }
       link.replaceWith(real);
     }
     const script = document.createElement("script");
@@ -57,6 +47,42 @@ export function paintThenHydrate(
     script.nonce = inert.nonce;
     script.textContent = inert.textContent;
     inert.replaceWith(script);
+  };
+
+  // The font's faces, made from its stylesheet's rules (its addresses are absolute, as Vite
+  // writes them). Those that start at U+0 (Latin) load first; then all are added to the page at
+  // once, and the others load if the page's text needs them. A stylesheet that cannot be read is
+  // applied as it is.
+  const applyFont = (link: HTMLLinkElement) => {
+    const faces: FontFace[] = [];
+    try {
+      for (const rule of link.sheet?.cssRules ?? []) {
+        if (!(rule instanceof CSSFontFaceRule)) continue;
+        const read = (name: string) => rule.style.getPropertyValue(`font-${name}`);
+        faces.push(
+          new FontFace(read("family").replace(/["']/g, ""), rule.style.getPropertyValue("src"), {
+            style: read("style"),
+            weight: read("weight"),
+            display: read("display") as FontDisplay,
+            unicodeRange: rule.style.getPropertyValue("unicode-range"),
+          }),
+        );
+      }
+    } catch {}
+    if (faces.length === 0) {
+      link.media = "all";
+      return;
+    }
+    const latin = faces.filter((face) => /^U\+0+-/i.test(face.unicodeRange));
+    Promise.allSettled((latin.length > 0 ? latin : faces).map((face) => face.load())).then((loaded) => {
+      for (const face of faces) document.fonts.add(face);
+      if (loaded.some((result) => result.status === "rejected")) return;
+      // The browser has the files: the next page asks for the font at once.
+      const secure = location.protocol === "https:" ? "; secure" : "";
+      const href = encodeURIComponent(link.getAttribute("href") ?? "");
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox; the value is encoded above
+      document.cookie = `${fontCookie}=${href}; path=/; max-age=31536000; samesite=lax${secure}`;
+    });
   };
 
   const clicked: HTMLElement[] = [];
