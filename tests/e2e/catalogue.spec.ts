@@ -542,7 +542,8 @@ test("prices do not make the page fetch a font file for the rupee sign", async (
 test("the store font loads after the first paint, and from the next page on with it", async ({ context }) => {
   const page = await context.newPage();
   await page.goto("/products");
-  // The first page paints in the system font; the font's files are asked for after that.
+  // The first page paints in the system font and keeps it (it is not laid out again, ADR 0034);
+  // the font's files are asked for after the paint, for the next page.
   await expect
     .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
     .toMatch(/inter-.*\.css$/);
@@ -564,13 +565,17 @@ test("the store font loads after the first paint, and from the next page on with
   for (const start of [...timing.fonts, ...timing.fontStylesheets]) {
     expect(start).toBeGreaterThanOrEqual(timing.painted);
   }
-  expect(await page.evaluate(() => document.fonts.check("16px Inter"))).toBe(true);
+  expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family === "Inter").length)).toBe(0);
+  expect(await page.locator('link[rel="stylesheet"][href*="/inter-"]').getAttribute("media")).toBe("print");
   // The browser has the files now: the next page applies the font from the start.
   const next = await context.newPage();
   await next.goto("/products/amul-fresh-paneer-block-200-g", { waitUntil: "commit" });
   const font = next.locator('link[rel="stylesheet"][href*="/inter-"]');
   await expect(font).toHaveCount(1);
   expect(await font.getAttribute("media")).toBeNull();
+  await next.waitForLoadState("load");
+  expect(await next.evaluate(() => document.fonts.check("16px Inter"))).toBe(true);
+  expect(await next.evaluate(() => [...document.fonts].some((face) => face.family === "Inter"))).toBe(true);
 });
 
 test.describe("server-rendered catalogue (before any JavaScript)", () => {

@@ -34,11 +34,9 @@ export function paintThenHydrate(
       real.rel = link.rel.slice(inertRelPrefix.length);
       real.nonce = link.nonce;
       if (link.hasAttribute(fontAfterPaint)) {
-        // The store font (ADR 0016, ADR 0034): its stylesheet is read but not applied, so that
-        // the page is laid out again once, in the store font, rather than twice (in the system
-        // font as the stylesheet applies, then again as the font's files come).
+        // Read, not applied (see loadFont).
         real.media = "print";
-        real.onload = real.onerror = () => applyFont(real);
+        real.onload = real.onerror = () => loadFont(real);
       }
       link.replaceWith(real);
     }
@@ -49,40 +47,38 @@ export function paintThenHydrate(
     inert.replaceWith(script);
   };
 
-  // The font's faces, made from its stylesheet's rules (its addresses are absolute, as Vite
-  // writes them). Those that start at U+0 (Latin) load first; then all are added to the page at
-  // once, and the others load if the page's text needs them. A stylesheet that cannot be read is
-  // applied as it is.
-  const applyFont = (link: HTMLLinkElement) => {
-    const faces: FontFace[] = [];
+  // The store font on a first visit (ADR 0034): its Latin faces (those that start at U+0; two
+  // files for Inter's 400 and 700) are made from its stylesheet's rules and loaded, not used:
+  // laying the page out again in them would hold the phone's main thread for as long as its
+  // first layout took. Once they are in the browser's cache, the next page links the font at once.
+  // A stylesheet that cannot be read is applied as it is.
+  const loadFont = (link: HTMLLinkElement) => {
+    const faces: Promise<FontFace>[] = [];
     try {
       for (const rule of link.sheet?.cssRules ?? []) {
-        if (!(rule instanceof CSSFontFaceRule)) continue;
-        const read = (name: string) => rule.style.getPropertyValue(`font-${name}`);
-        faces.push(
-          new FontFace(read("family").replace(/["']/g, ""), rule.style.getPropertyValue("src"), {
-            style: read("style"),
-            weight: read("weight"),
-            display: read("display") as FontDisplay,
-            unicodeRange: rule.style.getPropertyValue("unicode-range"),
-          }),
-        );
+        const style = (rule as CSSFontFaceRule).style;
+        if (!(rule instanceof CSSFontFaceRule) || !/^U\+0+-/i.test(style.getPropertyValue("unicode-range"))) continue;
+        const read = (name: string) => style.getPropertyValue(`font-${name}`);
+        const face = new FontFace(read("family").replace(/["']/g, ""), style.getPropertyValue("src"), {
+          style: read("style"),
+          weight: read("weight"),
+        });
+        faces.push(face.load());
       }
     } catch {}
     if (faces.length === 0) {
       link.media = "all";
       return;
     }
-    const latin = faces.filter((face) => /^U\+0+-/i.test(face.unicodeRange));
-    Promise.allSettled((latin.length > 0 ? latin : faces).map((face) => face.load())).then((loaded) => {
-      for (const face of faces) document.fonts.add(face);
-      if (loaded.some((result) => result.status === "rejected")) return;
-      // The browser has the files: the next page asks for the font at once.
-      const secure = location.protocol === "https:" ? "; secure" : "";
-      const href = encodeURIComponent(link.getAttribute("href") ?? "");
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox; the value is encoded above
-      document.cookie = `${fontCookie}=${href}; path=/; max-age=31536000; samesite=lax${secure}`;
-    });
+    Promise.all(faces).then(
+      () => {
+        const secure = location.protocol === "https:" ? "; secure" : "";
+        const href = encodeURIComponent(link.getAttribute("href") ?? "");
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox; the value is encoded above
+        document.cookie = `${fontCookie}=${href}; path=/; max-age=31536000; samesite=lax${secure}`;
+      },
+      () => {},
+    );
   };
 
   const clicked: HTMLElement[] = [];
