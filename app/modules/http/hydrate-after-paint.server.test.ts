@@ -55,7 +55,7 @@ describe("hydrateAfterPaint", () => {
   it("writes the first script minified, and whole: it parses as JavaScript", () => {
     const first = /<script nonce="n0nce">(\(function [\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     expect(first).not.toMatch(/\n\s|\/\/ /);
-    // 2.6 KB since it reads the store font's faces itself (ADR 0034): 1.1 KB brotli of every page,
+    // 2.5 KB since it loads the store font's faces itself (ADR 0034): 1.0 KB brotli of every page,
     // whose first round trip carries 14.6 KB (home is 11-13.7 KB).
     expect(first.length).toBeLessThan(2700);
     // Parsed, not run (it needs a page).
