@@ -105,8 +105,9 @@ function useStandalone(root: unknown): { scripts: ReactNode } | null {
 }
 
 /**
- * The store font's stylesheet: at once when the browser has its files, else inert until the
- * page's first script wakes it after the first paint (ADR 0016), and at once without scripts.
+ * The store font's stylesheet: at once when the browser has its files, else inert, and the
+ * page's first script loads the font's files after the first paint for the pages after this one
+ * (ADR 0016, ADR 0034); at once without scripts.
  */
 function FontStylesheet({ href, kept }: { href: string; kept: boolean }) {
   if (kept) return <link rel="stylesheet" href={href} />;

@@ -8,7 +8,7 @@
  *   first frame) and the page's main pictures, those it asks for first, are ready to show;
  * - at once in a hidden tab, which paints nothing, or when the page is hidden;
  * - at once when the shopper touches, clicks or types, who wants the page to answer.
- * With the scripts it applies the store font where the page holds it back (ADR 0016).
+ * With the scripts it loads the store font's files for the pages after this one (ADR 0016, 0034).
  * Nothing the shopper does meanwhile is lost: a click on a button that needs the scripts is
  * repeated once React has the page, and what was typed into a field is handed to React as if
  * typed then (React would otherwise put back the empty value it rendered).
@@ -56,8 +56,9 @@ export function paintThenHydrate(
     const faces: Promise<FontFace>[] = [];
     try {
       for (const rule of link.sheet?.cssRules ?? []) {
-        const style = (rule as CSSFontFaceRule).style;
-        if (!(rule instanceof CSSFontFaceRule) || !/^U\+0+-/i.test(style.getPropertyValue("unicode-range"))) continue;
+        if (!(rule instanceof CSSFontFaceRule)) continue;
+        const style = rule.style;
+        if (!/^U\+0+-/i.test(style.getPropertyValue("unicode-range"))) continue;
         const read = (name: string) => style.getPropertyValue(`font-${name}`);
         const face = new FontFace(read("family").replace(/["']/g, ""), style.getPropertyValue("src"), {
           style: read("style"),

@@ -41,10 +41,10 @@ export function fontStylesheet(name: string): string {
 
 /**
  * The store font waits for the page's first paint (ADR 0016): its stylesheet's link is sent
- * inert (`rel="mandi-stylesheet"`) with this attribute, and the page's first script puts the
- * real link in its place once the page is painted, so neither the stylesheet nor the font files
- * take a slow connection from the page's own stylesheet and first pictures. The text shows in
- * the system font until then.
+ * inert (`rel="mandi-stylesheet"`) with this attribute, so neither the stylesheet nor the font
+ * files take a slow connection from the page's own stylesheet and first pictures. Once the page
+ * is painted its first script reads the stylesheet without applying it and loads the font's
+ * Latin files for the pages after this one, which keeps the system font (ADR 0034).
  */
 export const FONT_AFTER_PAINT = "data-font-after-paint";
 
