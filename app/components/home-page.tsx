@@ -3,6 +3,7 @@ import type { Banner } from "../modules/store/settings";
 import { BannerSlider } from "./banner-slider";
 import { CategorySection } from "./category-section";
 import { KeptPart } from "./kept-part";
+import { StaticPart } from "./static-part";
 import { AppLink } from "./ui/app-link";
 import { imageAt } from "./ui/product-image";
 
@@ -70,7 +71,8 @@ const BRAND_LOGO: LogoBox = { width: 96, height: 48 };
 /**
  * A titled grid of category or brand tiles, each a link into the products page. It is the same
  * on every visit until the catalogue's categories or brands change: a page rendered whole takes
- * it from the kept parts (ADR 0030), under everything it shows.
+ * it from the kept parts (ADR 0030), under everything it shows, and the browser leaves it as the
+ * server wrote it (a static part, ADR 0035).
  */
 function TileGrid({
   id,
@@ -88,15 +90,11 @@ function TileGrid({
   className?: string;
 }) {
   if (tiles.length === 0) return null;
+  const key = () =>
+    `tiles\n${id}\n${heading}\n${className}\n${logo.width}x${logo.height}\n${JSON.stringify(tiles.map((t) => [t.name, t.logo, href(t)]))}`;
   return (
-    <KeptPart
-      keyOf={() =>
-        `tiles\n${id}\n${heading}\n${className}\n${logo.width}x${logo.height}\n${JSON.stringify(tiles.map((t) => [t.name, t.logo, href(t)]))}`
-      }
-      start={`<section aria-labelledby="${id}">`}
-      holds=""
-    >
-      <section aria-labelledby={id}>
+    <KeptPart keyOf={key} start={`<section aria-labelledby="${id}">`} holds="">
+      <StaticPart as="section" version={key} aria-labelledby={id}>
         <h2 id={id}>{heading}</h2>
         <ul className={`tile-grid ${className}`.trim()}>
           {tiles.map((t) => (
@@ -118,7 +116,7 @@ function TileGrid({
             </li>
           ))}
         </ul>
-      </section>
+      </StaticPart>
     </KeptPart>
   );
 }

@@ -1,9 +1,11 @@
+import { memo } from "react";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
 import { AddToCartControl } from "./add-to-cart-control";
 import { KeptPart, type KeptPartAsk } from "./kept-part";
-import { AppLink } from "./ui/app-link";
+import { StaticPart, writtenOnce } from "./static-part";
+import { appLinkAttributes } from "./ui/app-link";
 import { ProductImage } from "./ui/product-image";
 
 export function VegDot({ veg }: { veg: ProductSummary["veg"] }) {
@@ -18,9 +20,10 @@ export function VegDot({ veg }: { veg: ProductSummary["veg"] }) {
   );
 }
 
-export function Price({ price, mrp }: { price: number; mrp: number | null }) {
+/** A price and, when it is higher, the MRP struck through (inside the card's `<p class="price">`). */
+function Price({ price, mrp }: { price: number; mrp: number | null }) {
   return (
-    <p className="price">
+    <>
       <span className="price__now">{formatINR(price)}</span>
       {mrp !== null && mrp > price ? (
         <span className="price__mrp">
@@ -28,7 +31,7 @@ export function Price({ price, mrp }: { price: number; mrp: number | null }) {
           <s>{formatINR(mrp)}</s>
         </span>
       ) : null}
-    </p>
+    </>
   );
 }
 
@@ -56,14 +59,16 @@ export function cardKey({ product, headingLevel = 3 }: ProductCardProps): string
  * A product card. In a page rendered whole on the server, a card whose photo loads lazily may be
  * taken from the parts kept by what they show (ADR 0028): HTML this component rendered before.
  * A card near the top is never kept: React puts its photo's preload in the page's head.
+ * In the browser a card renders again only when its product does: not when the list around it
+ * does (the drawer opening, the page learning it is hydrated).
  */
-export function ProductCard(props: ProductCardProps) {
+export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   return (
     <KeptPart {...cardPart(props)}>
       <ProductCardMarkup {...props} />
     </KeptPart>
   );
-}
+});
 
 /** A card as a part of the page that may be kept: its link names its product. */
 export function cardPart(props: ProductCardProps): KeptPartAsk {
@@ -74,12 +79,23 @@ export function cardPart(props: ProductCardProps): KeptPartAsk {
   };
 }
 
-/** The card itself, as every page shows it. */
-function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+/**
+ * The card itself, as every page shows it. Its photo, name, tiers and price are static parts
+ * (ADR 0035): the browser hydrates the card's ADD button and leaves the rest as the server
+ * wrote it, as long as the card shows the same product.
+ */
+function ProductCardMarkup(props: ProductCardProps) {
+  const { product, eager = false, headingLevel = 3 } = props;
   const Title = headingLevel === 2 ? "h2" : "h3";
+  const version = writtenOnce(() => cardKey(props));
   return (
     <article className="product-card">
-      <AppLink to={`/products/${product.slug}`} className="product-card__link">
+      <StaticPart
+        as="a"
+        version={version}
+        {...appLinkAttributes(`/products/${product.slug}`)}
+        className="product-card__link"
+      >
         <div className="product-card__media">
           {product.percentOff > 0 ? (
             <span className="badge badge--discount">{`${product.percentOff}% OFF`}</span>
@@ -96,21 +112,23 @@ function ProductCardMarkup({ product, eager = false, headingLevel = 3 }: Product
           <VegDot veg={product.veg} />
           {product.name}
         </Title>
-      </AppLink>
+      </StaticPart>
       {product.tiers.length > 0 ? (
-        <ul className="tiers" aria-label="Quantity prices">
+        <StaticPart as="ul" version={version} className="tiers" aria-label="Quantity prices">
           {product.tiers.map((t) => (
             // One text, not three: React's server render marks the seams between texts with comments.
             <li key={t.minQty}>{`${t.minQty}+ at ${formatINR(t.unitPrice)}`}</li>
           ))}
-        </ul>
+        </StaticPart>
       ) : null}
       {product.stock.kind === "sold-out" || product.stock.kind === "low-stock" ? (
         // Above the price, so that every card of a row has its price and ADD at its foot.
         <p className={`stock stock--${product.stock.kind}`}>{product.stock.label}</p>
       ) : null}
       <div className="product-card__foot">
-        <Price price={product.price} mrp={product.mrp} />
+        <StaticPart as="p" version={version} className="price">
+          <Price price={product.price} mrp={product.mrp} />
+        </StaticPart>
         <AddToCartControl product={product} />
       </div>
     </article>

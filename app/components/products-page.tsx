@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { memo, useCallback, useRef, useState } from "react";
 import {
   activeFilterPills,
   isFiltered,
@@ -20,6 +20,7 @@ import { FilterDrawer } from "./filter-drawer";
 import { HiddenFilters } from "./hidden-filters";
 import { KeptPart } from "./kept-part";
 import { ProductCard, SkeletonCards } from "./product-card";
+import { StaticPart } from "./static-part";
 import { AppLink } from "./ui/app-link";
 import { useHydrated } from "./ui/use-hydrated";
 
@@ -216,9 +217,10 @@ const CHIPS_START = '<nav aria-label="Categories" class="chip-bar">';
 /**
  * The sticky category chips (spec section 5). Each chip keeps every other filter but the
  * sub-category and the page, so the chips are the same for every listing with those filters:
- * a page rendered whole takes them from the kept parts (ADR 0030).
+ * a page rendered whole takes them from the kept parts (ADR 0030), and the browser leaves them
+ * as the server wrote them (a static part, ADR 0035).
  */
-export function CategoryChips({
+export const CategoryChips = memo(function CategoryChips({
   filters,
   categories,
   current,
@@ -227,15 +229,11 @@ export function CategoryChips({
   categories: ListingPageData["categories"];
   current: string | null | undefined;
 }) {
+  const key = () =>
+    `chips\n${listingHref(withCategory(filters, null))}\n${filters.category ?? ""}\n${current ?? ""}\n${JSON.stringify(categories)}`;
   return (
-    <KeptPart
-      keyOf={() =>
-        `chips\n${listingHref(withCategory(filters, null))}\n${filters.category ?? ""}\n${current ?? ""}\n${JSON.stringify(categories)}`
-      }
-      start={CHIPS_START}
-      holds=""
-    >
-      <nav aria-label="Categories" className="chip-bar">
+    <KeptPart keyOf={key} start={CHIPS_START} holds="">
+      <StaticPart as="nav" version={key} aria-label="Categories" className="chip-bar">
         <ul>
           <li>
             <AppLink
@@ -260,7 +258,7 @@ export function CategoryChips({
             </li>
           ))}
         </ul>
-      </nav>
+      </StaticPart>
     </KeptPart>
   );
-}
+});

@@ -1,7 +1,9 @@
-import { Link, useSearchParams } from "../modules/navigation/navigation";
+import { useSearchParams } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
 import { KeptPart } from "./kept-part";
 import { NewsletterForm } from "./newsletter-form";
+import { StaticPart, writtenOnce } from "./static-part";
+import { AppLink } from "./ui/app-link";
 
 export const GST_NOTE = "Product prices are inclusive of GST.";
 
@@ -63,8 +65,13 @@ export function SiteFooter({ store, csrf }: { store: StoreView; csrf: string }) 
   );
 }
 
+/**
+ * The footer's parts but the newsletter's form are static parts (ADR 0035): the browser leaves
+ * them as the server wrote them while the store shows the same.
+ */
 function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: number }) {
   const { legal, contact } = store;
+  const version = writtenOnce(() => `${year}\n${JSON.stringify(store)}`);
   const socials = (Object.keys(SOCIAL_LABELS) as Social[])
     .map((kind) => ({ kind, href: socialHref(kind, contact.socials[kind]) }))
     .filter((s): s is { kind: Social; href: string } => s.href !== null);
@@ -75,22 +82,22 @@ function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: n
           <h2 id="footer-newsletter">Newsletter</h2>
           <NewsletterForm csrf={csrf} />
         </section>
-        <section aria-labelledby="footer-store">
+        <StaticPart as="section" version={version} aria-labelledby="footer-store">
           <h2 id="footer-store">{store.title}</h2>
           {store.tagline ? <p>{store.tagline}</p> : null}
           <p className="gst-note">{GST_NOTE}</p>
-        </section>
-        <nav aria-labelledby="footer-policies">
+        </StaticPart>
+        <StaticPart as="nav" version={version} aria-labelledby="footer-policies">
           <h2 id="footer-policies">Policies</h2>
           <ul className="link-list">
             {POLICY_LINKS.map((p) => (
               <li key={p.to}>
-                <Link to={p.to}>{p.label}</Link>
+                <AppLink to={p.to}>{p.label}</AppLink>
               </li>
             ))}
           </ul>
-        </nav>
-        <section aria-labelledby="footer-contact">
+        </StaticPart>
+        <StaticPart as="section" version={version} aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <address>
             {contact.address ? <p>{contact.address}</p> : null}
@@ -105,8 +112,8 @@ function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: n
               </p>
             ) : null}
           </address>
-        </section>
-        <section aria-labelledby="footer-legal">
+        </StaticPart>
+        <StaticPart as="section" version={version} aria-labelledby="footer-legal">
           <h2 id="footer-legal">Legal</h2>
           <dl className="legal">
             {legal.companyName ? (
@@ -134,9 +141,9 @@ function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: n
               </div>
             ) : null}
           </dl>
-        </section>
+        </StaticPart>
         {socials.length > 0 ? (
-          <nav aria-labelledby="footer-social">
+          <StaticPart as="nav" version={version} aria-labelledby="footer-social">
             <h2 id="footer-social">Follow us</h2>
             <ul className="link-list social-links">
               {socials.map((s) => (
@@ -148,10 +155,10 @@ function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: n
                 </li>
               ))}
             </ul>
-          </nav>
+          </StaticPart>
         ) : null}
       </div>
-      <div className="site-footer__bottom">
+      <StaticPart as="div" version={version} className="site-footer__bottom">
         <ul className="payment-badges" aria-label="We accept">
           {PAYMENT_BADGES.map((b) => (
             <li key={b}>{b}</li>
@@ -161,7 +168,7 @@ function Footer({ store, csrf, year }: { store: StoreView; csrf: string; year: n
         <a className="back-to-top" href="#top">
           Back to top
         </a>
-      </div>
+      </StaticPart>
     </footer>
   );
 }

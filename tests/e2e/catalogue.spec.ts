@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { CART_STORAGE_KEY } from "../../app/modules/cart/rules";
 import { HYDRATING_EVENT } from "../../app/modules/http/hydration-events";
 
 /** Rupee amounts of the product cards shown, in page order. */
@@ -275,6 +276,98 @@ test("a page paints before its scripts load, then they load and hydrate it witho
     await page.close();
   }
   expect(errors).toEqual([]);
+});
+
+test.describe("static parts (ADR 0035)", () => {
+  /** Which of the elements `selector` finds React hydrated: it keeps its fiber on the element. */
+  const hydrated = (page: Page, selector: string) =>
+    page.evaluate(
+      (s) =>
+        [...document.querySelectorAll(s)].map((element) =>
+          Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
+        ),
+      selector,
+    );
+
+  test("the browser leaves the cards' photos, names and prices, the chips, the tiles and the footer as the server wrote them", async ({
+    page,
+  }) => {
+    await page.goto("/products?category=dairy-and-eggs");
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
+    await expect.poll(() => hydrated(page, ".product-card__link")).not.toContain(false);
+    // The parts' own elements are React's; what they hold is the server's.
+    expect(await hydrated(page, ".product-card__name, .product-card img, .tiers li, .price__now")).not.toContain(true);
+    expect(await hydrated(page, ".chip-bar")).toEqual([true]);
+    expect(await hydrated(page, ".chip-bar a")).not.toContain(true);
+    expect(await hydrated(page, ".site-footer .link-list a")).not.toContain(true);
+    // What React runs is hydrated: the ADD buttons and the newsletter's form.
+    expect(await hydrated(page, ".product-card .add-button")).not.toContain(false);
+    expect(await hydrated(page, ".site-footer form input")).not.toContain(false);
+    // A first visit with no cart stores none: the cart answers the server's own empty list.
+    expect(await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)).toBeNull();
+
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Shop by Category" })).toBeVisible();
+    await expect.poll(() => hydrated(page, "#shop-by-category")).toEqual([false]);
+    expect(await hydrated(page, "section[aria-labelledby='shop-by-category']")).toEqual([true]);
+  });
+
+  test("a static part given other content is shown anew: another listing in place, and back", async ({ page }) => {
+    await page.goto("/products?category=dairy-and-eggs&sort=priceAsc");
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
+    const chips = page.getByRole("navigation", { name: "Categories" });
+    await expect(chips.getByRole("link", { name: "Dairy & Eggs" })).toHaveAttribute("aria-current", "page");
+    const dairy = await cards(page).locator(".product-card__name").allTextContents();
+    const dairyPrices = await cardPrices(page);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+    await chips.getByRole("link", { name: "Spices & Masala" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Spices & Masala" })).toBeVisible();
+    // The chips mark the new listing; the cards show its products, names, photos and prices.
+    await expect(chips.getByRole("link", { name: "Spices & Masala" })).toHaveAttribute("aria-current", "page");
+    await expect(chips.getByRole("link", { name: "Dairy & Eggs" })).not.toHaveAttribute("aria-current", "page");
+    const spices = await cards(page).locator(".product-card__name").allTextContents();
+    expect(spices.length).toBeGreaterThan(0);
+    expect(spices.some((name) => dairy.includes(name))).toBe(false);
+    // Each card's name, link and button are of one product: the static parts were shown anew.
+    for (const card of await cards(page).all()) {
+      const name = (await card.locator(".product-card__name").textContent()) ?? "";
+      expect(name.length).toBeGreaterThan(0);
+      await expect(card.locator(".product-card__link")).toHaveAttribute("href", /^\/products\/[a-z0-9-]+$/);
+      const label = await card.locator(".add-button").getAttribute("aria-label");
+      if (label) expect(label).toContain(name);
+    }
+    expect(await cardPrices(page)).toEqual([...(await cardPrices(page))].sort((a, b) => a - b));
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
+    await expect(cards(page).locator(".product-card__name")).toHaveText(dairy);
+    expect(await cardPrices(page)).toEqual(dairyPrices);
+    await expect(chips.getByRole("link", { name: "Dairy & Eggs" })).toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("a page whose hydration fails is rendered by the browser whole", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // A text React compares while hydrating differs from what it renders: React gives up the
+    // server's markup and renders the page itself, static parts included.
+    await page.route(/\/products\?category=dairy-and-eggs$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(">Dairy &amp; Eggs</h1>", ">Dairy &amp; Eggs!</h1>");
+      await route.fulfill({ response, body: html, headers: { ...response.headers(), "content-encoding": "" } });
+    });
+    await page.goto("/products?category=dairy-and-eggs");
+    await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs", exact: true })).toBeVisible();
+    const names = await cards(page).locator(".product-card__name").allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.length > 0)).toBe(true);
+    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link")).not.toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Policies" }).getByRole("link")).toHaveCount(5);
+    // React reported the mismatch it recovered from (error 418), and nothing else went wrong.
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.filter((error) => !error.includes("React error #418"))).toEqual([]);
+  });
 });
 
 test("words typed into the header search while the page hydrates get their suggestions", async ({ context }, info) => {

@@ -16,7 +16,12 @@ export function AppLink({
   keepScroll = false,
   ...rest
 }: Omit<ComponentProps<"a">, "href"> & { to: string; keepScroll?: boolean }) {
-  return <a href={to} data-app-link={keepScroll ? "keep-scroll" : ""} {...rest} />;
+  return <a {...appLinkAttributes(to, keepScroll)} {...rest} />;
+}
+
+/** An `AppLink`'s own attributes, for an anchor rendered otherwise (a static part, ADR 0035). */
+export function appLinkAttributes(to: string, keepScroll = false) {
+  return { href: to, "data-app-link": keepScroll ? "keep-scroll" : "" };
 }
 
 /** Client-side navigation for every `AppLink` on the page; mounted once, in the root. */

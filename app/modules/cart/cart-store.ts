@@ -90,12 +90,22 @@ function load(): CartLine[] {
   const store = storage();
   if (!store) return EMPTY;
   const current = store.getItem(CART_STORAGE_KEY);
-  if (current !== null) return parseStoredCart(current);
+  if (current !== null) return orEmpty(parseStoredCart(current));
+  const legacyText = store.getItem(LEGACY_CART_STORAGE_KEY);
+  if (legacyText === null) return EMPTY;
   // Migrate once from the old key.
-  const legacy = parseStoredCart(store.getItem(LEGACY_CART_STORAGE_KEY));
+  const legacy = parseStoredCart(legacyText);
   store.setItem(CART_STORAGE_KEY, JSON.stringify(legacy));
   store.removeItem(LEGACY_CART_STORAGE_KEY);
-  return legacy;
+  return orEmpty(legacy);
+}
+
+/**
+ * An empty cart is the server's own snapshot, so that hydration finds nothing changed: React
+ * renders again every component whose store answers otherwise than the server's did.
+ */
+function orEmpty(cart: CartLine[]): CartLine[] {
+  return cart.length === 0 ? EMPTY : cart;
 }
 
 function snapshot(): CartLine[] {
