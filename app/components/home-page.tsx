@@ -3,7 +3,7 @@ import type { Banner } from "../modules/store/settings";
 import { BannerSlider } from "./banner-slider";
 import { CategorySection } from "./category-section";
 import { KeptPart } from "./kept-part";
-import { StaticPart } from "./static-part";
+import { StaticPart, writtenOnce } from "./static-part";
 import { AppLink } from "./ui/app-link";
 import { imageAt } from "./ui/product-image";
 
@@ -90,8 +90,10 @@ function TileGrid({
   className?: string;
 }) {
   if (tiles.length === 0) return null;
-  const key = () =>
-    `tiles\n${id}\n${heading}\n${className}\n${logo.width}x${logo.height}\n${JSON.stringify(tiles.map((t) => [t.name, t.logo, href(t)]))}`;
+  const key = writtenOnce(
+    () =>
+      `tiles\n${id}\n${heading}\n${className}\n${logo.width}x${logo.height}\n${JSON.stringify(tiles.map((t) => [t.name, t.logo, href(t)]))}`,
+  );
   return (
     <KeptPart keyOf={key} start={`<section aria-labelledby="${id}">`} holds="">
       <StaticPart as="section" version={key} aria-labelledby={id}>

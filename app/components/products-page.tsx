@@ -20,7 +20,7 @@ import { FilterDrawer } from "./filter-drawer";
 import { HiddenFilters } from "./hidden-filters";
 import { KeptPart } from "./kept-part";
 import { ProductCard, SkeletonCards } from "./product-card";
-import { StaticPart } from "./static-part";
+import { StaticPart, writtenOnce } from "./static-part";
 import { AppLink } from "./ui/app-link";
 import { useHydrated } from "./ui/use-hydrated";
 
@@ -229,8 +229,10 @@ export const CategoryChips = memo(function CategoryChips({
   categories: ListingPageData["categories"];
   current: string | null | undefined;
 }) {
-  const key = () =>
-    `chips\n${listingHref(withCategory(filters, null))}\n${filters.category ?? ""}\n${current ?? ""}\n${JSON.stringify(categories)}`;
+  const key = writtenOnce(
+    () =>
+      `chips\n${listingHref(withCategory(filters, null))}\n${filters.category ?? ""}\n${current ?? ""}\n${JSON.stringify(categories)}`,
+  );
   return (
     <KeptPart keyOf={key} start={CHIPS_START} holds="">
       <StaticPart as="nav" version={key} aria-label="Categories" className="chip-bar">
