@@ -28,7 +28,7 @@ type StaticPartProps<T extends StaticTag> = { as: T; version: () => string; chil
   "children"
 >;
 
-/** A version for several parts of one render, written out at most once (and only in the browser). */
+/** A version that several parts of one render (and its kept part's key) share, written out at most once. */
 export function writtenOnce(write: () => string): () => string {
   let written: string | undefined;
   return () => {
