@@ -337,7 +337,8 @@ test.describe("static parts (ADR 0035)", () => {
       const label = await card.locator(".add-button").getAttribute("aria-label");
       if (label) expect(label).toContain(name);
     }
-    expect(await cardPrices(page)).toEqual([...(await cardPrices(page))].sort((a, b) => a - b));
+    const spicePrices = await cardPrices(page);
+    expect(spicePrices).toEqual([...spicePrices].sort((a, b) => a - b));
 
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: "Dairy & Eggs" })).toBeVisible();
