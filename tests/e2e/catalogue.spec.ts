@@ -418,7 +418,11 @@ test.describe("home, a product page and a listing opened as documents run withou
       await page.keyboard.press("Escape");
       const loaded = await scripts();
       page.removeAllListeners("response");
-      expect(loaded.length, path).toBeGreaterThan(5);
+      // React, the store's shared modules, the page's own module, its entry and the bundler's
+      // runtime: each module more costs the phone a preload and an instance (ADR 0036).
+      const names = `${path}: ${loaded.map((s) => new URL(s.url).pathname).join(" ")}`;
+      expect(loaded.length, names).toBeGreaterThanOrEqual(3);
+      expect(loaded.length, names).toBeLessThanOrEqual(6);
       // React Router's client names its globals in its code (__reactRouterContext, ...Manifest).
       expect(
         loaded.filter((s) => s.text.includes("__reactRouter")).map((s) => s.url),
@@ -541,7 +545,8 @@ test.describe("the filter drawer reads its form with the module it fetches on op
       await page.getByRole("combobox", { name: "Search products" }).fill("paneer"); // hydrated once it suggests
       await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
       const texts = (await scripts()).map((script) => script.text);
-      expect(texts.length, path).toBeGreaterThan(5);
+      // React, the store's shared modules, the page's own and its entry, at least (ADR 0036).
+      expect(texts.length, path).toBeGreaterThanOrEqual(3);
       // zod's own marker, in every schema it builds.
       expect(
         texts.filter((t) => t.includes("_zod")),
