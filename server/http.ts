@@ -495,7 +495,7 @@ export function createHttpHandler(deps: HttpDeps) {
         load,
         cache && keepAs
           ? (body) => {
-              if (!keep.allowed) return;
+              if (!keep.allowed || !cache.admits(keepAs.key)) return;
               const answer = keptAnswer(response.status, keepAs.headers, body, { nonce, csrf: csrf ?? "" }, keep);
               if (answer) cache.put(keepAs.key, ticket, answer);
             }

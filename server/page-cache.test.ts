@@ -196,6 +196,29 @@ describe("the kept pages of a process", () => {
   });
 });
 
+describe("which answers are worth keeping", () => {
+  it("an address's from its second ask on, and still after a change drops them", () => {
+    const cache = new PageCache(10_000);
+    cache.setHearing(true);
+    expect(cache.admits("/products?q=rice")).toBe(false);
+    expect(cache.admits("/products?q=dal")).toBe(false);
+    expect(cache.admits("/products?q=rice")).toBe(true);
+    cache.changed();
+    expect(cache.admits("/products?q=rice")).toBe(true);
+    expect(cache.admits("/products?q=dal")).toBe(true);
+    expect(cache.report().asked).toBe(2);
+  });
+
+  it("forgets the oldest addresses beyond those it remembers, which then wait for a second ask again", () => {
+    const cache = new PageCache(10_000, Date.now, 3);
+    for (const key of ["a", "b", "c", "d"]) expect(cache.admits(key)).toBe(false);
+    expect(cache.report().asked).toBe(3);
+    expect(cache.admits("b")).toBe(true);
+    expect(cache.admits("a")).toBe(false);
+    expect(cache.admits("a")).toBe(true);
+  });
+});
+
 describe("a notification's payload", () => {
   it("names products whose stock alone changed, or anything", () => {
     expect(changedProducts("products:a,b")).toEqual(["a", "b"]);

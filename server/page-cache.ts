@@ -11,7 +11,9 @@ import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
  * per-response secrets: the CSP nonce and the browser's anti-forgery token. So an answer a
  * route allows to be kept (`context.pageCache.keepFor`) is stored with those two cut out, and
  * sent again to the next shopper asking for the same address with fresh ones put back: a few
- * hundred microseconds instead of a render. It is never sent to a signed-in customer.
+ * hundred microseconds instead of a render. It is never sent to a signed-in customer. A page is
+ * kept from its address's second ask on (`admits`): most addresses asked once are never asked
+ * again.
  *
  * Every change to the catalogue (products, sizes, categories, brands, synonyms, store settings)
  * drops every kept page: the database announces it on `mandi_catalogue` when the change commits
@@ -119,6 +121,19 @@ export interface PageCacheStats {
 /** How many changes are remembered for answers rendered across them. */
 const RECENT_CHANGES = 256;
 
+/** How many addresses asked for are remembered, to keep a page from its second ask on. */
+const ASKED_FOR = 65_536;
+
+/**
+ * A key's FNV-1a hash, cut to 30 bits so that V8 holds it as a small integer: two keys that
+ * share one only get kept a request early.
+ */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash & 0x3fffffff;
+}
+
 /** The kept answers of one process, least recently used first, within a byte budget. */
 export class PageCache {
   private readonly entries = new Map<string, KeptAnswer>();
@@ -127,11 +142,14 @@ export class PageCache {
   /** The latest changes, for answers rendered across them: which products, or null for all. */
   private readonly recent: Array<{ generation: number; products: ReadonlySet<string> | null }> = [];
   private hearing = false;
+  /** The addresses asked for (their hashes), oldest first. */
+  private readonly asked = new Set<number>();
   readonly stats: PageCacheStats = { hits: 0, misses: 0, kept: 0, dropped: 0 };
 
   constructor(
     readonly maxBytes: number,
     private readonly now: () => number = Date.now,
+    private readonly askedFor: number = ASKED_FOR,
   ) {}
 
   /** Whether answers are kept: a budget is set and the catalogue's changes are heard. */
@@ -157,6 +175,27 @@ export class PageCache {
     }
     this.stats.misses += 1;
     return undefined;
+  }
+
+  /**
+   * Whether an answer just rendered for `key` is worth keeping: not on an address's first ask,
+   * only from its second on (ADR 0018). An address nobody asks for again (a crawler walking every
+   * filter and page, a one-off search) then costs no cutting and storing, and does not push out
+   * the pages shoppers come back to. The process remembers the last `askedFor` addresses asked
+   * for; one it has forgotten waits for a second ask again, and one kept before is kept again at
+   * once after a catalogue change drops it.
+   */
+  admits(key: string): boolean {
+    const hash = hashOf(key);
+    if (this.asked.has(hash)) return true;
+    this.asked.add(hash);
+    if (this.asked.size > this.askedFor) {
+      for (const oldest of this.asked) {
+        this.asked.delete(oldest);
+        break;
+      }
+    }
+    return false;
   }
 
   /** Keeps an answer rendered since `ticket`; false when it may not be kept. */
@@ -211,9 +250,9 @@ export class PageCache {
     return { answers: this.entries.size, bytes: this.bytes };
   }
 
-  /** For /healthz: whether pages are kept, how many, and how often they were used. */
-  report(): { active: boolean; answers: number; bytes: number } & PageCacheStats {
-    return { active: this.active, ...this.size, ...this.stats };
+  /** For /healthz: whether pages are kept, how many, how often used, and how many addresses remembered. */
+  report(): { active: boolean; answers: number; bytes: number; asked: number } & PageCacheStats {
+    return { active: this.active, ...this.size, asked: this.asked.size, ...this.stats };
   }
 
   private remove(key: string, answer: KeptAnswer): void {
