@@ -121,7 +121,7 @@ export interface PageCacheStats {
 /** How many changes are remembered for answers rendered across them. */
 const RECENT_CHANGES = 256;
 
-/** How many addresses asked for are remembered, to keep a page from its second ask on. */
+/** How many addresses are remembered (those first asked for most recently), to keep pages from a second ask. */
 const ASKED_FOR = 65_536;
 
 /**
@@ -181,9 +181,9 @@ export class PageCache {
    * Whether an answer just rendered for `key` is worth keeping: not on an address's first ask,
    * only from its second on (ADR 0018). An address nobody asks for again (a crawler walking every
    * filter and page, a one-off search) then costs no cutting and storing, and does not push out
-   * the pages shoppers come back to. The process remembers the last `askedFor` addresses asked
-   * for; one it has forgotten waits for a second ask again, and one kept before is kept again at
-   * once after a catalogue change drops it.
+   * the pages shoppers come back to. The process remembers the `askedFor` addresses asked for
+   * first most recently; one it has forgotten waits for a second ask again, and one kept before
+   * is kept again at once after a catalogue change drops it.
    */
   admits(key: string): boolean {
     const hash = hashOf(key);
