@@ -52,7 +52,7 @@ async function get(path: string, cookie?: string): Promise<Got> {
  * the kept page; returns the last two (an order placed by another test in between drops it; ask
  * again).
  */
-async function keptTwice(path: () => string, cookie?: string): Promise<[Got, Got]> {
+async function renderedThenKept(path: () => string, cookie?: string): Promise<[Got, Got]> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const at = path();
     const first = await get(at, cookie);
@@ -66,7 +66,7 @@ async function keptTwice(path: () => string, cookie?: string): Promise<[Got, Got
 test.describe("pages kept for shoppers who are not signed in", () => {
   test("are kept from their second ask, then sent again with their own nonce and the browser's own token", async () => {
     // An address of this test's own, so no other test has kept it before.
-    const [first, second] = await keptTwice(() => `/products?category=dairy-and-eggs&t=${randomUUID()}`);
+    const [first, second] = await renderedThenKept(() => `/products?category=dairy-and-eggs&t=${randomUUID()}`);
     expect(second.html.length).toBe(first.html.length);
     // The same headers as a rendered page, each once.
     for (const name of ["x-content-type-options", "x-frame-options", "referrer-policy", "content-type"]) {
@@ -84,7 +84,7 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     expect(second.html).toContain(`value="${second.token}"`);
     expect(second.html).not.toContain(first.token ?? "");
     // A browser with its token keeps it: no new cookie, its own token in the page.
-    const [, withCookie] = await keptTwice(
+    const [, withCookie] = await renderedThenKept(
       () => `/products?category=dairy-and-eggs&t=${randomUUID()}`,
       `mandi_csrf=${first.token}`,
     );
@@ -117,7 +117,7 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     if (!product) throw new Error("no tracked product in stock");
     const maxOf = (html: string) => Number(/<input[^>]*\bmax="(\d+)"/.exec(html)?.[1]);
 
-    const [, kept] = await keptTwice(() => `/products/${product.id}`);
+    const [, kept] = await renderedThenKept(() => `/products/${product.id}`);
     const before = maxOf(kept.html);
     expect(before).toBeGreaterThan(1);
 
@@ -149,11 +149,11 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     // A listing runs with React Router; a product page is standalone, its data and token in JSON (ADR 0024).
     for (const address of ["/products?category=dairy-and-eggs", "/products/amul-fresh-paneer-block-200-g"]) {
       // Other tests' orders drop the pages that show their products, now and then between keeping
-      // this one and opening it: as keptTwice does, a few tries, one of which must be a hit.
+      // this one and opening it: as renderedThenKept does, a few tries, one of which must be a hit.
       let cache: string | undefined;
       for (let attempt = 0; attempt < 5 && cache !== "hit"; attempt += 1) {
         let path = "";
-        await keptTwice(() => {
+        await renderedThenKept(() => {
           path = `${address}${address.includes("?") ? "&" : "?"}t=${randomUUID()}`;
           return path;
         });
