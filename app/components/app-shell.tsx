@@ -3,7 +3,7 @@ import { HYDRATED_EVENT } from "../modules/http/hydration-events";
 import type { loader as rootLoader } from "../root";
 import { OfflineBanner, useOfflineLinks, useServiceWorker, useStoreViewCache } from "./offline";
 import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { SiteHeader, useHeaderHeight } from "./site-header";
 import { useAppLinks } from "./ui/app-link";
 
 /** What the root route loads for every page (root.tsx). */
@@ -19,6 +19,7 @@ export function AppShell({ root, children }: { root: RootData; children: ReactNo
   useOfflineLinks();
   useAppLinks();
   useHydratedSignal();
+  useHeaderHeight();
   useStoreViewCache(useMemo(() => ({ store: root.store, theme: root.theme }), [root.store, root.theme]));
   return (
     <>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import {
   activeFilterPills,
   isFiltered,
@@ -211,6 +211,20 @@ function ProductResults({ filters, first }: { filters: ListingFilters; first: Li
   );
 }
 
+/**
+ * Scrolls the chip bar sideways to the chosen category's chip when the bar does not show it
+ * whole (a phone shows the first three of 53): the shopper sees where they are and the
+ * categories beside it. Only the bar moves, never the page.
+ */
+function showChosenChip(bar: HTMLElement | null) {
+  const chip = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!bar || !chip) return;
+  const shown = bar.getBoundingClientRect();
+  const place = chip.getBoundingClientRect();
+  if (place.left >= shown.left && place.right <= shown.right) return;
+  bar.scrollLeft += place.left - shown.left - (shown.width - place.width) / 2;
+}
+
 /** How the category chips start in a page (ADR 0030). */
 const CHIPS_START = '<nav aria-label="Categories" class="chip-bar">';
 
@@ -233,9 +247,12 @@ export const CategoryChips = memo(function CategoryChips({
     () =>
       `chips\n${listingHref(withCategory(filters, null))}\n${filters.category ?? ""}\n${current ?? ""}\n${JSON.stringify(categories)}`,
   );
+  const bar = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown again when the chosen category changes (a listing shown in place); the bar's aria-current says which chip that is.
+  useEffect(() => showChosenChip(bar.current), [current]);
   return (
     <KeptPart keyOf={key} start={CHIPS_START} holds="">
-      <StaticPart as="nav" version={key} aria-label="Categories" className="chip-bar">
+      <StaticPart as="nav" version={key} aria-label="Categories" className="chip-bar" ref={bar}>
         <ul>
           <li>
             <AppLink

@@ -48,6 +48,29 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
 }
 
 /**
+ * Keeps `--header-height` on the page equal to the sticky header's height, as it changes (the
+ * window narrows and the header wraps, the store's font arrives): what sticks below the header,
+ * as the listing's category chips do (spec section 5), sticks there rather than under it. Until
+ * the page is hydrated, and without scripts, the chips scroll under the header.
+ */
+export function useHeaderHeight() {
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>(".site-header");
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const page = document.documentElement.style;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize?.[0]?.blockSize ?? header.getBoundingClientRect().height;
+      page.setProperty("--header-height", `${height}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      page.removeProperty("--header-height");
+    };
+  }, []);
+}
+
+/**
  * The header (spec section 2): logo, delivery location, search, cart and the main links. On
  * phones the links fold into a Menu (a native disclosure, so it opens without scripts too)
  * with Home, Shop, Cart (opens the cart drawer) and My Account.

@@ -160,6 +160,59 @@ test.describe("browsing the catalogue", () => {
     }
   });
 
+  test("the category chips stay below the header while the shopper scrolls, the chosen one in view", async ({
+    page,
+  }) => {
+    await page.goto("/products?category=spices-and-masala");
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
+    const chips = page.getByRole("navigation", { name: "Categories" });
+    const chosen = chips.getByRole("link", { name: "Spices & Masala" });
+    // The seventh chip of 53: a phone's bar is scrolled sideways to show it.
+    await expect(chosen).toHaveAttribute("aria-current", "page");
+    await expect(chosen).toBeInViewport({ ratio: 1 });
+
+    await page.mouse.wheel(0, 1600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const below = await page.evaluate(() => {
+      const header = document.querySelector(".site-header")?.getBoundingClientRect();
+      const bar = document.querySelector(".chip-bar")?.getBoundingClientRect();
+      const chip = document.querySelector('.chip-bar [aria-current="page"]')?.getBoundingClientRect();
+      if (!header || !bar || !chip) return null;
+      // What is on top at the chip's middle: the chip, not the header or a card.
+      const onTop = document.elementFromPoint(chip.left + chip.width / 2, chip.top + chip.height / 2);
+      return { gap: bar.top - header.bottom, onTop: onTop?.closest("a")?.textContent ?? null };
+    });
+    expect(below).not.toBeNull();
+    expect(Math.abs(below?.gap ?? Number.NaN)).toBeLessThan(1);
+    expect(below?.onTop).toBe("Spices & Masala");
+  });
+
+  test("buttons and links drawn as buttons are in the store's font and size", async ({ page }) => {
+    const fontsOf = (selectors: string[]) =>
+      page.evaluate(
+        (all) =>
+          all.map((selector) => {
+            const element = document.querySelector(selector);
+            if (!element) return null;
+            const style = getComputedStyle(element);
+            return { family: style.fontFamily, size: style.fontSize };
+          }),
+        selectors,
+      );
+    await page.goto("/products?category=kitchen-equipment");
+    await expect(page.getByRole("link", { name: /^Choose size of / }).first()).toBeVisible();
+    const [body, add, chooseSize] = await fontsOf(["body", "button.add-button", "a.add-button"]);
+    expect(body).not.toBeNull();
+    expect(add?.family).toBe(body?.family);
+    // A card's two kinds of button look alike, whichever element each is.
+    expect(chooseSize).toEqual(add);
+
+    await page.goto("/products");
+    await expect(page.getByRole("button", { name: "Load more" })).toBeVisible(); // hydrated: a button
+    const [loadMore] = await fontsOf([".load-more button"]);
+    expect(loadMore).toEqual(body);
+  });
+
   test("suggests products in the header search and opens the chosen one", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("combobox", { name: "Search products" });
@@ -404,6 +457,8 @@ test.describe("home, a product page and a listing opened as documents run withou
   test("their scripts hold no React Router and come to at most 90 KB gzipped; they hydrate; their links load pages", async ({
     page,
   }) => {
+    // Three documents, then a dozen listings in place: 17 s alone, past 30 s under the suite's load.
+    test.setTimeout(60_000);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
