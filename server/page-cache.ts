@@ -189,12 +189,8 @@ export class PageCache {
     const hash = hashOf(key);
     if (this.asked.has(hash)) return true;
     this.asked.add(hash);
-    if (this.asked.size > this.askedFor) {
-      for (const oldest of this.asked) {
-        this.asked.delete(oldest);
-        break;
-      }
-    }
+    // A Set keeps its order of adding: the first value is the address first asked for longest ago.
+    if (this.asked.size > this.askedFor) this.asked.delete(this.asked.values().next().value as number);
     return false;
   }
 
