@@ -83,7 +83,6 @@ async function shopper(
 
 test("no endpoint hands one customer another's profile or orders", async ({ baseURL }) => {
   onlyOnce();
-  test.setTimeout(60_000);
   const asha = await shopper(baseURL ?? "", "Asha Patil");
   const ravi = await shopper(baseURL ?? "", "Ravi Menon");
 
@@ -136,7 +135,6 @@ test("no endpoint hands one customer another's profile or orders", async ({ base
 
 test("the session cookie's flags, rotation at sign-in, revocation at sign-out", async ({ baseURL }) => {
   onlyOnce();
-  test.setTimeout(60_000);
   const meena = await shopper(baseURL ?? "", "Meena Shah");
   const jar = async () => (await meena.request.storageState()).cookies.find((c) => c.name === "mandi_session");
   const first = await jar();

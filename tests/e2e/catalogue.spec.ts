@@ -31,8 +31,6 @@ test.describe("browsing the catalogue", () => {
   test("home → category → sub-category and price → sort → load more → product → gallery → related", async ({
     page,
   }) => {
-    // Eight pages in one journey: about 15 s alone, past 30 s once under the suite's full load.
-    test.setTimeout(60_000);
     await page.goto("/");
     await page.getByRole("region", { name: "Shop by Category" }).getByRole("link", { name: "Dairy & Eggs" }).click();
     await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs$/);
@@ -426,7 +424,6 @@ test.describe("static parts (ADR 0035)", () => {
 
 test("words typed into the header search while the page hydrates get their suggestions", async ({ context }, info) => {
   test.skip(info.project.name !== "desktop", "the header search is the same at both widths; once is enough");
-  test.setTimeout(60_000);
   // React hears the input from the moment it starts hydrating, before the page's effects run: the
   // search's close-on-navigation effect closed the suggestions on its first run (CI met it once).
   // The words are typed at moments across hydration, one page each.
@@ -457,8 +454,6 @@ test.describe("home, a product page and a listing opened as documents run withou
   test("their scripts hold no React Router and come to at most 90 KB gzipped; they hydrate; their links load pages", async ({
     page,
   }) => {
-    // Three documents, then a dozen listings in place: 17 s alone, past 30 s under the suite's load.
-    test.setTimeout(60_000);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {

@@ -22,9 +22,6 @@ test.describe("cart and checkout", () => {
     isMobile,
     request,
   }) => {
-    // A card, a product page, the drawer, the cart, checkout with axe and an order: 21-30 s
-    // alone on a slow day, past 30 s under the suite's full load.
-    test.setTimeout(60_000);
     const [first] = await addFirstCardProducts(page, 1);
     expect(first).toBeTruthy();
 

@@ -98,7 +98,6 @@ test.describe("online payment through the sandbox", () => {
   });
 
   test("pending, then paid by webhook while the shopper watches the thank-you page", async ({ page, playwright }) => {
-    test.setTimeout(60_000);
     await addFirstCardProducts(page);
     await checkoutOnline(page);
     const paymentPage = page.url();

@@ -176,7 +176,6 @@ test("a phone Menu opened before the page's scripts run stays open when they do"
 });
 
 test("no accessibility violations on the header, footer and policy pages", async ({ page }) => {
-  test.setTimeout(60_000);
   for (const path of ["/", ...POLICIES.map(([p]) => p)]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page })
