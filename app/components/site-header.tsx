@@ -48,10 +48,12 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
 }
 
 /**
- * Keeps `--header-height` on the page equal to the sticky header's height, as it changes (the
- * window narrows and the header wraps, the store's font arrives): what sticks below the header,
- * as the listing's category chips do (spec section 5), sticks there rather than under it. Until
- * the page is hydrated, and without scripts, the chips scroll under the header.
+ * Keeps `--header-height` on the page equal to what the sticky header keeps in sight, as it
+ * changes (the window narrows and the header wraps, the store's font arrives): what sticks below
+ * the header, as the listing's category chips do (spec section 5), sticks there rather than under
+ * it. On a phone the header stops with its first row above the screen (a negative `top`, app.css),
+ * so that row does not count. Until the page is hydrated, and without scripts, the chips scroll
+ * under the header.
  */
 export function useHeaderHeight() {
   useEffect(() => {
@@ -60,7 +62,8 @@ export function useHeaderHeight() {
     const page = document.documentElement.style;
     const observer = new ResizeObserver(([entry]) => {
       const height = entry?.borderBoxSize?.[0]?.blockSize ?? header.getBoundingClientRect().height;
-      page.setProperty("--header-height", `${height}px`);
+      const above = Math.max(0, -Number.parseFloat(getComputedStyle(header).top) || 0);
+      page.setProperty("--header-height", `${height - above}px`);
     });
     observer.observe(header);
     return () => {
@@ -182,7 +185,7 @@ function MobileMenu({ account }: { account: AccountBadge | null }) {
       {/* biome-ignore lint/a11y/useSemanticElements: a summary is a button; a <button> would not open without scripts */}
       <summary role="button" aria-expanded={open} aria-controls="mobile-menu-list">
         <span aria-hidden="true" className="mobile-menu__icon" />
-        Menu
+        <span className="mobile-menu__word">Menu</span>
       </summary>
       <ul className="mobile-menu__list" id="mobile-menu-list">
         <li>

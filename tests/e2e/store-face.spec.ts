@@ -131,6 +131,77 @@ test("the footer: policies, legal identifiers, social links, payment badges, bac
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("while the shopper scrolls, a phone keeps the search, the cart and the menu in sight; a wide screen the whole header", async ({
+  page,
+}, info) => {
+  const phone = info.project.name === "phone";
+  await page.goto("/products");
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
+  const logo = page.getByRole("link", { name: /home$/ });
+  const location = page.getByRole("button", { name: /^Deliver to/ });
+  const search = page.getByRole("combobox", { name: "Search products" });
+  const cart = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ });
+  for (const part of [logo, location, search, cart]) await expect(part).toBeInViewport({ ratio: 1 });
+
+  await page.mouse.wheel(0, 1600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  /** What is on top at a part's middle is that part: not hidden under a card, nor above the screen. */
+  const onTop = (selector: string) =>
+    page.evaluate((selector) => {
+      const part = document.querySelector(selector);
+      const box = part?.getBoundingClientRect();
+      if (!part || !box || box.bottom <= 0) return false;
+      return part.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    }, selector);
+  expect(await onTop(".header-search input")).toBe(true);
+  expect(await onTop(".cart-button")).toBe(true);
+  const stays = await page.evaluate(() => document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0);
+  if (phone) {
+    expect(await onTop(".mobile-menu summary")).toBe(true);
+    expect(await onTop(".brand")).toBe(false);
+    expect(await onTop(".delivery-location__button")).toBe(false);
+    // The search row alone: 63 px of an 844 px screen, where the whole header took 180.
+    expect(stays).toBeLessThan(72);
+    // The suggestions take the header's width, not the narrower search box's.
+    await search.fill("paneer");
+    await expect(page.getByRole("option").first()).toBeVisible();
+    const widths = await page.evaluate(() => [
+      document.querySelector(".suggestions")?.getBoundingClientRect().width ?? 0,
+      document.querySelector(".site-header")?.getBoundingClientRect().width ?? 0,
+    ]);
+    expect(widths[0]).toBeGreaterThan((widths[1] ?? 0) - 20);
+  } else {
+    expect(await onTop(".brand")).toBe(true);
+    expect(await onTop(".delivery-location__button")).toBe(true);
+  }
+
+  // Back at the top, the whole header shows again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const part of [logo, location, search, cart]) await expect(part).toBeInViewport({ ratio: 1 });
+});
+
+test("on the narrowest phones the Menu is its icon, still named Menu, and the header keeps two rows", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "phone", "the Menu is the phone's");
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/products");
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  expect(await menu.evaluate((summary) => summary.getBoundingClientRect().width)).toBeLessThanOrEqual(48);
+  const rows = await page.evaluate(() =>
+    [".brand", ".delivery-location__button", ".header-search", ".main-nav"].map(
+      (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1,
+    ),
+  );
+  const [brand, location, search, nav] = rows.map(Math.round);
+  expect(location).toBe(brand);
+  expect(Math.abs((nav ?? 0) - (search ?? 0))).toBeLessThan(8);
+  expect(search).toBeGreaterThan(brand ?? 0);
+  await menu.click();
+  await expect(page.locator("#mobile-menu-list").getByRole("link", { name: "Shop" })).toBeVisible();
+});
+
 test("the phone Menu holds Home, Shop, Cart (the drawer) and My Account", async ({ page }, info) => {
   test.skip(info.project.name !== "phone", "the Menu is the phone's");
   await page.goto("/products");
