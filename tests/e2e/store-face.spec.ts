@@ -136,7 +136,8 @@ test("while the shopper scrolls, a phone keeps the search, the cart and the menu
 }, info) => {
   const phone = info.project.name === "phone";
   await page.goto("/products");
-  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
+  // Hydrated, by the Filters link turned button: 5 s was not always enough with CI at full load.
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible({ timeout: 15_000 });
   const logo = page.getByRole("link", { name: /home$/ });
   const location = page.getByRole("button", { name: /^Deliver to/ });
   const search = page.getByRole("combobox", { name: "Search products" });
@@ -200,6 +201,51 @@ test("on the narrowest phones the Menu is its icon, still named Menu, and the he
   expect(search).toBeGreaterThan(brand ?? 0);
   await menu.click();
   await expect(page.locator("#mobile-menu-list").getByRole("link", { name: "Shop" })).toBeVisible();
+});
+
+test("from tablet to desktop the header keeps its links whole: beside the search below 900 px, on the logo's row above", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "widths set here, from 700 to 1,280 px");
+  await page.goto("/products");
+  for (const width of [700, 899, 900, 1024, 1099, 1100, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const at = await page.evaluate(() => {
+      const top = (element: Element | null) => Math.round(element?.getBoundingClientRect().top ?? -1);
+      const links = [...document.querySelectorAll(".main-nav .nav-list > li")].filter(
+        (li) => getComputedStyle(li).display !== "none",
+      );
+      const search = document.querySelector(".header-search")?.getBoundingClientRect();
+      const inner = document.querySelector(".site-header__inner");
+      const padding = inner ? Number.parseFloat(getComputedStyle(inner).paddingLeft) * 2 : 0;
+      return {
+        links: links.map(top),
+        location: top(document.querySelector(".delivery-location")),
+        brand: top(document.querySelector(".brand")),
+        search: Math.round(search?.top ?? -1),
+        searchWidth: search?.width ?? 0,
+        room: (inner?.clientWidth ?? 0) - padding,
+      };
+    });
+    const near = (a: number, b: number) => Math.abs(a - b) < 16; // items are centred on their row
+    const where = `${width} px`;
+    expect(at.links, where).toHaveLength(4);
+    expect(near(at.location, at.brand), where).toBe(true);
+    const linksRow = at.links[0] ?? -1;
+    for (const top of at.links) expect(top, where).toBe(linksRow);
+    if (width < 900) {
+      // Two rows: logo and location; search and links.
+      expect(at.search, where).toBeGreaterThan(at.brand + 40);
+      expect(near(linksRow, at.search), where).toBe(true);
+    } else if (width < 1100) {
+      // Logo, location and links; then the search, the whole width.
+      expect(near(linksRow, at.brand), where).toBe(true);
+      expect(at.search, where).toBeGreaterThan(at.brand + 40);
+      expect(at.searchWidth, where).toBeGreaterThan(at.room - 1);
+    } else {
+      expect(near(linksRow, at.brand) && near(at.search, at.brand), where).toBe(true);
+    }
+  }
 });
 
 test("the phone Menu holds Home, Shop, Cart (the drawer) and My Account", async ({ page }, info) => {
