@@ -10,9 +10,13 @@ export default defineConfig({
   reporter: "list",
   // A journey loads 5 to 12 pages, each hydrated in Chromium on a 2-core machine that also runs the
   // server and a second worker: 8-20 s alone on a slow day, and it passed 30 s under the suite's
-  // full load in CI (checkout, the payment journeys). Assertions keep their own 5 s; this is the
-  // budget for the whole journey. Tests that start server processes set more.
+  // full load in CI (checkout, the payment journeys). This is the budget for the whole journey;
+  // tests that start server processes set more.
   timeout: 60_000,
+  // What a page does once its scripts run waits for hydration, which took more than 5 s now and
+  // then under CI's full load (the payment return's message, the Filters button). An assertion
+  // that holds passes as soon as it does; only a failing one waits the whole 10 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

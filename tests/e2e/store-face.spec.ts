@@ -136,8 +136,7 @@ test("while the shopper scrolls, a phone keeps the search, the cart and the menu
 }, info) => {
   const phone = info.project.name === "phone";
   await page.goto("/products");
-  // Hydrated, by the Filters link turned button: 5 s was not always enough with CI at full load.
-  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible(); // hydrated
   const logo = page.getByRole("link", { name: /home$/ });
   const location = page.getByRole("button", { name: /^Deliver to/ });
   const search = page.getByRole("combobox", { name: "Search products" });
