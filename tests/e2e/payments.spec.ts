@@ -23,7 +23,8 @@ async function checkoutOnline(page: Page): Promise<void> {
 /**
  * Waits for /payment-return to move on to the thank-you page: its scripts, then the server's
  * status check, then the thank-you page's data, one after another; under CI's load that chain
- * took 4.8-5.3 s, more than an assertion's 5.
+ * took 4.8-5.3 s, and hydration alone has taken more than 5 s, so it gets longer than an
+ * assertion's 10.
  */
 async function reachThankYou(page: Page, url: RegExp = /\/thank-you\?/): Promise<void> {
   await page.waitForURL(url, { timeout: 20_000 });
