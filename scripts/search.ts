@@ -8,6 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { products, searchSynonyms, stores } from "../app/db/schema";
+import { tidyCatalogueTables } from "../app/modules/catalog/catalogue-writer.server";
 import { BUILT_IN_SYNONYMS, normaliseSearchText } from "../app/modules/search/query";
 import { fail, openFromEnv, parseArgs, readEnv } from "./cli";
 
@@ -40,7 +41,7 @@ try {
     // Words no product uses any more go (the triggers only ever add them).
     await db.execute(sql`delete from search_words where store_id = ${store.id} and word not in (
       select mandi_search_words_of(search_text) from products where store_id = ${store.id})`);
-    await db.execute(sql`analyze products, search_postings`);
+    await tidyCatalogueTables(db);
     process.stdout.write(
       `Rebuilt the search index of ${result.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
     );

@@ -235,6 +235,23 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
       ).toHaveLength(30 - 0 - (await inactiveCount(other.store.id)));
     });
 
+    it("readies the tables after a large import: statistics taken and new rows' pages marked all-visible", async () => {
+      // Index-only scans of the words' lists read the table too for any page not marked
+      // all-visible; only VACUUM marks them, and autovacuum may be minutes away or off.
+      const pages = async () => {
+        const result = (await database.db.execute(sql`select relname, relpages, relallvisible from pg_class
+          where relname in ('products', 'search_postings') order by relname`)) as unknown as {
+          rows: { relname: string; relpages: number; relallvisible: number }[];
+        };
+        return result.rows.map((r) => ({ table: r.relname, notAllVisible: r.relpages - r.relallvisible }));
+      };
+      await seedDemoStore(database.db, { slug: `large-${kind}`, products: 1000 });
+      expect(await pages()).toEqual([
+        { table: "products", notAllVisible: 0 },
+        { table: "search_postings", notAllVisible: 0 },
+      ]);
+    });
+
     async function inactiveCount(storeId: string) {
       const [row] = await database.db
         .select({ n: count() })
