@@ -75,7 +75,7 @@ const TIDY_AFTER_ROWS = 1000;
  * VACUUM cannot run in a transaction: the write's own has ended.
  */
 export async function tidyCatalogueTables(db: Db): Promise<void> {
-  await db.execute(sql`vacuum (analyze) products, search_postings`);
+  await db.execute(sql`vacuum (analyze) products, search_postings, search_words`);
 }
 
 async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
