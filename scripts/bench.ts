@@ -16,6 +16,9 @@
  * each time (filters, search and sort drawn at random) and "product, any" for a different
  * product of the catalogue, so both are rendered in either mode. Requests ask for brotli or gzip, as
  * browsers do, so compression is part of every figure.
+ * Each row also gives the CPU time its answers took, per answer: the server's, PostgreSQL's and
+ * the load generator's (this process), read from /proc. They share the machine's cores, so their
+ * sum bounds how many answers a second the machine gives, and at 10 connections the p95 with it.
  * On PostgreSQL, --processes N runs the server with WEB_CONCURRENCY=N, and the table names it
  * ("postgres x2"); one process unless told (ADR 0021).
  * Last, this machine's speed at React's render and brotli, with work that does not change with
@@ -24,7 +27,7 @@
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) is used to
  * create and drop the benchmark's own database.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -73,6 +76,13 @@ interface Figure {
   errors: number;
   non2xx: number;
   ratioToCeiling?: number;
+  /**
+   * CPU time per answer, in ms, read from /proc over the measured run: the server's processes,
+   * PostgreSQL's (every `postgres` process on the machine; absent for PGlite, which runs inside
+   * the server) and the bench's own, which is the load generator. All share this machine's cores,
+   * so at 10 connections their sum per answer, not the server's alone, sets the p95.
+   */
+  cpuMs?: { server: number; postgres?: number; load: number };
 }
 
 interface Run {
@@ -161,11 +171,58 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** A process and its children (the workers of WEB_CONCURRENCY). */
+function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+    return [pid, ...children];
+  } catch {
+    return [pid];
+  }
+}
+
+/** Every PostgreSQL process on this machine: the server's backends and its own workers. */
+function postgresPidsNow(): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** CPU time (user and system) the processes have used so far, in ms (Linux counts in 1/100 s). */
+function cpuMsOf(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that ended during the run: its time is lost, as it would be to `ps`.
+    }
+  }
+  return ticks * 10;
+}
+
+/** The processes whose CPU time a measurement reports. */
+interface Watched {
+  server: number;
+  postgres: boolean;
+}
+
 async function measure(
   target: string,
   mode: string,
   base: string,
   route: { name: string; path: string; paths?: string[] },
+  watched?: Watched,
 ): Promise<Figure> {
   // Each request its own address from `paths` when given, in turn.
   let next = 0;
@@ -182,10 +239,22 @@ async function measure(
   await autocannon({ ...options, duration: 2 });
   // autocannon reports p97.5 but not p95: keep every response time and read it off.
   const times: number[] = [];
+  const serverPids = watched ? processTree(watched.server) : [];
+  const postgresPids = watched?.postgres ? postgresPidsNow() : [];
+  const before = { server: cpuMsOf(serverPids), postgres: cpuMsOf(postgresPids), load: process.cpuUsage() };
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...options, duration }, (error, result) => (error ? reject(error) : resolve(result)));
     instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
+  const load = process.cpuUsage(before.load);
+  const perAnswer = (ms: number) => (r.requests.total > 0 ? Math.round((ms / r.requests.total) * 100) / 100 : 0);
+  const cpuMs = watched
+    ? {
+        server: perAnswer(cpuMsOf(serverPids) - before.server),
+        postgres: watched.postgres ? perAnswer(cpuMsOf(postgresPids) - before.postgres) : undefined,
+        load: perAnswer((load.user + load.system) / 1000),
+      }
+    : undefined;
   times.sort((a, b) => a - b);
   return {
     target,
@@ -198,6 +267,7 @@ async function measure(
     kbPerAnswer: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total / 102.4) / 10 : 0,
     errors: r.errors,
     non2xx: r.non2xx,
+    cpuMs,
   };
 }
 
@@ -263,7 +333,9 @@ async function benchDatabase(
                 ? { ...route, path: "/products?…", paths: listings }
                 : route;
         process.stdout.write(`Measuring ${kind} (${mode.name}) ${measured.path}...\n`);
-        figures.push(await measure(kind, mode.name, base, measured));
+        figures.push(
+          await measure(kind, mode.name, base, measured, { server: child.pid ?? 0, postgres: kind === "postgres" }),
+        );
       }
       // Lighthouse (mobile) on home, products and the product page, once per bench (--no-lighthouse skips it).
       if (withLighthouse && !lighthouse) {
@@ -304,7 +376,7 @@ async function benchBare(
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/`, child);
   process.stdout.write(`Measuring the ${target}...\n`);
-  const figure = await measure(target, "-", base, route);
+  const figure = await measure(target, "-", base, route, { server: child.pid ?? 0, postgres: false });
   const peak = peakRssMb(child.pid ?? 0);
   await stopProcess(child);
   return { figure, peakRssMb: peak };
@@ -381,8 +453,15 @@ const rows = runs.flatMap((r) =>
     `${r.peakRssMb} MB`,
     f.ratioToCeiling ?? "",
     f.errors + f.non2xx,
+    cpuCell(f.cpuMs),
   ]),
 );
+/** CPU ms per answer: the server's, plus PostgreSQL's where it runs apart, then the load generator's. */
+function cpuCell(cpu: Figure["cpuMs"]): string {
+  if (!cpu) return "";
+  return `${cpu.server}${cpu.postgres === undefined ? "" : ` + ${cpu.postgres}`} (${cpu.load})`;
+}
+
 /** A row for a bare server of the bench's own. */
 const bareRow = (name: string, shown: string, bare: { figure: Figure; peakRssMb: number }) => [
   name,
@@ -396,11 +475,12 @@ const bareRow = (name: string, shown: string, bare: { figure: Figure; peakRssMb:
   `${bare.peakRssMb} MB`,
   ceiling ? Math.round((bare.figure.requestsPerSecond / ceiling.figure.requestsPerSecond) * 1000) / 1000 : "",
   bare.figure.errors + bare.figure.non2xx,
+  cpuCell(bare.figure.cpuMs),
 ];
 if (ceiling) rows.push(bareRow("ceiling", "/products", ceiling));
 if (floor) rows.push(bareRow("floor", `/ (React page, brotli ${QUICK.brotli})`, floor));
 process.stdout.write(
-  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n${
+  `${runs.map((r) => (r.lighthouse ? `\nLighthouse (mobile) on ${r.database}:\n${lighthouseTable(r.lighthouse)}\n` : "")).join("")}\n${["database", "pages", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "KB/answer", "peak RSS", "ratio", "errors", "CPU ms: server + db (load)"].join("\t")}\n${rows.map((r) => r.join("\t")).join("\n")}\n${
     machine
       ? `\nThis machine: React renders a fixed page of about 750 elements in ${machine.reactRenderMs} ms; brotli 3 compresses the products page (${machine.pageKb} KB) in ${machine.brotliMs} ms.\n`
       : ""
