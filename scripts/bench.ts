@@ -195,20 +195,31 @@ function postgresPidsNow(): number[] {
     });
 }
 
-/** CPU time (user and system) the processes have used so far, in ms (Linux counts in 1/100 s). */
-function cpuMsOf(pids: readonly number[]): number {
-  let ticks = 0;
+/** CPU time (user and system) each process has used so far, in ms (Linux counts in 1/100 s). */
+function cpuMsOf(pids: readonly number[]): Map<number, number> {
+  const used = new Map<number, number>();
   for (const pid of pids) {
     try {
       // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
-      // A process that ended during the run: its time is lost, as it would be to `ps`.
+      // Ended already.
     }
   }
-  return ticks * 10;
+  return used;
+}
+
+/**
+ * CPU time used between two readings by the processes alive at the second: one started in
+ * between (a new database connection) counts whole; one that ended in between (a connection the
+ * pool closed) is lost, as it would be to `ps`.
+ */
+function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** The processes whose CPU time a measurement reports. */
@@ -239,9 +250,9 @@ async function measure(
   await autocannon({ ...options, duration: 2 });
   // autocannon reports p97.5 but not p95: keep every response time and read it off.
   const times: number[] = [];
-  const serverPids = watched ? processTree(watched.server) : [];
-  const postgresPids = watched?.postgres ? postgresPidsNow() : [];
-  const before = { server: cpuMsOf(serverPids), postgres: cpuMsOf(postgresPids), load: process.cpuUsage() };
+  const serverPids = () => (watched ? processTree(watched.server) : []);
+  const postgresPids = () => (watched?.postgres ? postgresPidsNow() : []);
+  const before = { server: cpuMsOf(serverPids()), postgres: cpuMsOf(postgresPids()), load: process.cpuUsage() };
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...options, duration }, (error, result) => (error ? reject(error) : resolve(result)));
     instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
@@ -250,8 +261,8 @@ async function measure(
   const perAnswer = (ms: number) => (r.requests.total > 0 ? Math.round((ms / r.requests.total) * 100) / 100 : 0);
   const cpuMs = watched
     ? {
-        server: perAnswer(cpuMsOf(serverPids) - before.server),
-        postgres: watched.postgres ? perAnswer(cpuMsOf(postgresPids) - before.postgres) : undefined,
+        server: perAnswer(cpuMsBetween(before.server, cpuMsOf(serverPids()))),
+        postgres: watched.postgres ? perAnswer(cpuMsBetween(before.postgres, cpuMsOf(postgresPids()))) : undefined,
         load: perAnswer((load.user + load.system) / 1000),
       }
     : undefined;
