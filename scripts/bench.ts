@@ -154,23 +154,6 @@ function anyListings(count: number): string[] {
 /** A browser's request headers that change the work: it takes compressed answers. */
 const HEADERS = { "accept-encoding": "br, gzip" };
 
-/** The peak resident memory of a process and its children (the workers of WEB_CONCURRENCY). */
-function peakRssMb(pid: number): number {
-  const read = (file: string) => {
-    try {
-      return readFileSync(file, "utf8");
-    } catch {
-      return "";
-    }
-  };
-  const children = read(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
-  const kb = [pid, ...children].reduce(
-    (sum, p) => sum + Number(/VmHWM:\s+(\d+)/.exec(read(`/proc/${p}/status`))?.[1] ?? 0),
-    0,
-  );
-  return Math.round(kb / 1024);
-}
-
 /** A process and its children (the workers of WEB_CONCURRENCY). */
 function processTree(pid: number): number[] {
   try {
@@ -179,6 +162,18 @@ function processTree(pid: number): number[] {
   } catch {
     return [pid];
   }
+}
+
+/** The peak resident memory of a process and its children. */
+function peakRssMb(pid: number): number {
+  const kb = processTree(pid).reduce((sum, p) => {
+    try {
+      return sum + Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return Math.round(kb / 1024);
 }
 
 /** Every PostgreSQL process on this machine: the server's backends and its own workers. */
