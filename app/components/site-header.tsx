@@ -52,8 +52,8 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
  * changes (the window narrows and the header wraps, the store's font arrives): what sticks below
  * the header, as the listing's category chips do (spec section 5), sticks there rather than under
  * it. Below 900 px the header stops with its first row above the screen (a negative `top`,
- * app.css, ADR 0037), so that row does not count. Until the page is hydrated, and without scripts, the chips scroll
- * under the header.
+ * app.css, ADR 0037), so that row does not count. Until the page is hydrated, and without
+ * scripts, the chips scroll under the header.
  */
 export function useHeaderHeight() {
   useEffect(() => {

@@ -235,7 +235,7 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
       ).toHaveLength(30 - 0 - (await inactiveCount(other.store.id)));
     });
 
-    it("readies the tables after a large import: statistics taken and new rows' pages marked all-visible", async () => {
+    it("readies the tables after a large import: the new rows' pages are marked all-visible", async () => {
       // Index-only scans of the words' lists read the table too for any page not marked
       // all-visible; only VACUUM marks them, and autovacuum may be minutes away or off.
       const pages = async () => {
