@@ -16,7 +16,7 @@ import {
 } from "../../app/modules/catalog/listing.server";
 import { parseListingParams } from "../../app/modules/catalog/listing-params";
 import type { SearchFacets } from "../../app/modules/catalog/search-facets";
-import type { SearchPlan } from "../../app/modules/search/query";
+import { normaliseSearchText, type SearchPlan } from "../../app/modules/search/query";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -479,6 +479,63 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         expect(words.rows).toEqual([]);
       } finally {
         await database.db.update(products).set({ id: before?.id }).where(eq(products.id, id));
+      }
+    });
+
+    it("finds a pack size typed without its space, and a name that writes it so", async () => {
+      expect(await search("atta 10kg")).toEqual(["Aashirvaad Whole Wheat Atta 10 kg"]);
+      expect(await search("Paneer 1KG")).toEqual(["Amul Malai Paneer 1 kg"]);
+      const dahi = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
+      await database.db.update(products).set({ name: "Nestle Dahi 5KG" }).where(dahi("Nestle Dahi 5 kg"));
+      try {
+        expect(await search("dahi 5 kg")).toEqual(["Nestle Dahi 5KG"]);
+        expect(await search("curd 5kg")).toEqual(["Nestle Dahi 5KG"]);
+        expect(await search("nestle dahi 5")).toEqual(["Nestle Dahi 5KG"]);
+        const words = (await database.db.execute(
+          sql`select word from search_words where store_id = ${store.id} and word like '5%'`,
+        )) as unknown as { rows: { word: string }[] };
+        expect(words.rows).toEqual([]);
+      } finally {
+        await database.db.update(products).set({ name: "Nestle Dahi 5 kg" }).where(dahi("Nestle Dahi 5KG"));
+      }
+    });
+
+    it("finds a name written in an Indian script by its words", async () => {
+      const jeera = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
+      await database.db
+        .update(products)
+        .set({ name: "Everest हल्दी पाउडर 500g" })
+        .where(jeera("Everest Jeera Powder 500 g"));
+      try {
+        expect(await search("हल्दी")).toEqual(["Everest हल्दी पाउडर 500g"]);
+        expect(await search("हल्दी पाउडर 500 g")).toEqual(["Everest हल्दी पाउडर 500g"]);
+      } finally {
+        await database.db
+          .update(products)
+          .set({ name: "Everest Jeera Powder 500 g" })
+          .where(jeera("Everest हल्दी पाउडर 500g"));
+      }
+    });
+
+    it("writes a product's search text as it reads a query", async () => {
+      for (const text of [
+        "Atta 5kg",
+        "OIL 15L",
+        "1.5kg",
+        "12x500g",
+        "Vitamin B12",
+        "a1b2",
+        "हल्दी 100g",
+        "हल्दी। ₹5",
+        "মশলা",
+        "மஞ்சள்",
+        "Crème brûlée",
+        "  --  ",
+      ]) {
+        const result = (await database.db.execute(sql`select mandi_search_normalise(${text}) as n`)) as unknown as {
+          rows: { n: string }[];
+        };
+        expect(result.rows[0]?.n, text).toBe(normaliseSearchText(text));
       }
     });
 

@@ -3,7 +3,16 @@ import { normaliseSearchText, orderedNamePatterns, planSearch, spellingSteps } f
 
 describe("normaliseSearchText", () => {
   it("keeps letters and digits in lower case with single spaces", () => {
-    expect(normaliseSearchText("  Rice, Atta & Flours (25kg) ")).toBe("rice atta flours 25kg");
+    expect(normaliseSearchText("  Rice, Atta & Flours (25 kg) ")).toBe("rice atta flours 25 kg");
+  });
+  it("writes a pack size as a number and a word, however it was typed", () => {
+    expect(normaliseSearchText("Atta 5kg")).toBe("atta 5 kg");
+    expect(normaliseSearchText("OIL 15L")).toBe("oil 15 l");
+    expect(normaliseSearchText("cups 1000pc")).toBe("cups 1000 pc");
+    expect(normaliseSearchText("1.5kg")).toBe("1 5 kg");
+    expect(normaliseSearchText("12x500g")).toBe("12 x 500 g");
+    expect(normaliseSearchText("Vitamin B12")).toBe("vitamin b 12");
+    expect(normaliseSearchText("a1b2")).toBe("a 1 b 2");
   });
   it("keeps Indian scripts", () => {
     expect(normaliseSearchText("हल्दी Powder")).toBe("हल्दी powder");
@@ -31,6 +40,11 @@ describe("planSearch", () => {
 
   it("adds the shop's own groups", () => {
     expect(planSearch("kesar", [["Kesar", "Saffron threads"]]).units[0]).toContain("saffron threads");
+  });
+
+  it("reads a pack size typed without its space as a number and its unit", () => {
+    expect(planSearch("atta 5kg").units).toEqual([["atta", "wheat flour", "gehun"], ["5"], ["kg"]]);
+    expect(planSearch("atta 5kg").text).toBe("atta 5 kg");
   });
 
   it("offers only long non-numeric words for similarity matching", () => {

@@ -60,11 +60,20 @@ const MAX_WORDS = 8;
 /** Words shorter than this are never matched loosely: 'oil' would resemble too much. */
 export const MIN_FUZZY_LENGTH = 4;
 
-/** Lower case, letters and digits only, single spaces: the form search_text is kept in. */
+/**
+ * Lower case, letters and digits only, single spaces: the form search_text is kept in
+ * (`mandi_search_normalise`, migration 0019, does the same in the database). A number and the
+ * letters written against it are two words, so a pack size typed either way finds names written
+ * either way: 'atta 5kg' finds 'Atta 5 kg', and 'oil 15 l' finds 'Oil 15L'. The letters and signs
+ * of India's scripts (U+0900-U+0DFF, but for the dandas) are named here as well as by their
+ * Unicode classes: the database's rule names them so, as it does not count a virama a letter.
+ */
 export function normaliseSearchText(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
+    .replace(/[^\p{L}\p{M}\p{N}\u0900-\u0963\u0966-\u0DFF]+/gu, " ")
+    .replace(/([0-9])([^0-9 ])/gu, "$1 $2")
+    .replace(/([^0-9 ])([0-9])/gu, "$1 $2")
     .trim();
 }
 
