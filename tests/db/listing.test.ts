@@ -485,6 +485,13 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     it("finds a pack size typed without its space, and a name that writes it so", async () => {
       expect(await search("atta 10kg")).toEqual(["Aashirvaad Whole Wheat Atta 10 kg"]);
       expect(await search("Paneer 1KG")).toEqual(["Amul Malai Paneer 1 kg"]);
+      // The unit as shoppers type it; and '1' with a unit after it does not start '10 kg'.
+      expect(byName(await search("1 kgs"))).toEqual([
+        "Amul Malai Paneer 1 kg",
+        "Cumin Seeds 1 kg",
+        "Rajdhani Besan 1 kg",
+      ]);
+      expect(await search("jeera powder 500gms")).toEqual(["Everest Jeera Powder 500 g"]);
       const dahi = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
       await database.db.update(products).set({ name: "Nestle Dahi 5KG" }).where(dahi("Nestle Dahi 5 kg"));
       try {
@@ -608,10 +615,12 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(await inCategory("kg", "dairy-and-eggs")).toEqual(["Nestle Dahi 5 kg", "Amul Malai Paneer 1 kg"]);
       expect(byName(await inCategory("kg", "spices-and-masala"))).toEqual(["Cumin Seeds 1 kg"]);
       // '1' starts '10' too; the newer first.
-      expect(await inCategory("1 kg", "rice-atta-and-flours")).toEqual([
+      expect(await inCategory("1", "rice-atta-and-flours")).toEqual([
         "Rajdhani Besan 1 kg",
         "Aashirvaad Whole Wheat Atta 10 kg",
       ]);
+      // A number with its unit is one phrase: '1 kg' is not '10 kg'.
+      expect(await inCategory("1 kg", "rice-atta-and-flours")).toEqual(["Rajdhani Besan 1 kg"]);
     });
 
     it("finds products through synonyms", async () => {

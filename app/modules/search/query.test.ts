@@ -30,7 +30,7 @@ describe("planSearch", () => {
   });
 
   it("reads a two-word synonym as one unit", () => {
-    expect(planSearch("wheat flour 10 kg").units).toEqual([["wheat flour", "atta", "gehun"], ["10"], ["kg"]]);
+    expect(planSearch("wheat flour 10").units).toEqual([["wheat flour", "atta", "gehun"], ["10"]]);
     expect(planSearch("gram flour").units).toEqual([["gram flour", "besan", "chickpea flour"]]);
   });
 
@@ -42,9 +42,20 @@ describe("planSearch", () => {
     expect(planSearch("kesar", [["Kesar", "Saffron threads"]]).units[0]).toContain("saffron threads");
   });
 
-  it("reads a pack size typed without its space as a number and its unit", () => {
-    expect(planSearch("atta 5kg").units).toEqual([["atta", "wheat flour", "gehun"], ["5"], ["kg"]]);
+  it("reads a number and its unit of measure as one phrase, however the unit is typed", () => {
+    expect(planSearch("atta 5kg").units).toEqual([["atta", "wheat flour", "gehun"], ["5 kg"]]);
     expect(planSearch("atta 5kg").text).toBe("atta 5 kg");
+    expect(planSearch("Ghee 1 Litre").units).toEqual([["ghee"], ["1 l"]]);
+    expect(planSearch("500gms haldi").units).toEqual([["500 g"], ["haldi", "turmeric"]]);
+    expect(planSearch("cups 100 pcs").units).toEqual([["cups"], ["100 pc", "100 piece"]]);
+    expect(planSearch("oil 15ml").units).toEqual([["oil", "tel"], ["15 ml"]]);
+  });
+
+  it("keeps a number without a unit after it a word of its own, matched at a word's start", () => {
+    // The shopper may still be typing it: '5' starts '50'.
+    expect(planSearch("atta 5").units).toEqual([["atta", "wheat flour", "gehun"], ["5"]]);
+    expect(planSearch("basmati 1121 rice").units).toEqual([["basmati"], ["1121"], ["rice", "chawal"]]);
+    expect(planSearch("kg 5").units).toEqual([["kg"], ["5"]]);
   });
 
   it("offers only long non-numeric words for similarity matching", () => {

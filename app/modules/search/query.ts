@@ -54,6 +54,25 @@ export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
   ["pyaz", "onion"],
 ];
 
+/**
+ * Units of measure a pack size is written with: the forms a name may use, each matched at the
+ * start of a word ('l' finds 'L', 'ltr' and 'litre'), then the other ways a shopper types them.
+ * A number followed by one of them is one unit of the query, matched as a phrase: 'atta 5kg'
+ * finds 'Atta 5 kg' and 'Atta 5 Kgs' but not 'Atta 50 kg', which '5' alone starts.
+ */
+const PACK_UNITS: readonly { names: readonly string[]; typed: readonly string[] }[] = [
+  { names: ["kg"], typed: ["kgs", "kilo", "kilos", "kilogram", "kilograms"] },
+  { names: ["g"], typed: ["gm", "gms", "gr", "gram", "grams"] },
+  { names: ["l"], typed: ["lt", "ltr", "ltrs", "litre", "litres", "liter", "liters"] },
+  { names: ["ml"], typed: ["mls", "millilitre", "millilitres", "milliliter", "milliliters"] },
+  { names: ["pc", "piece"], typed: ["pcs", "pieces"] },
+];
+
+/** What a unit of measure typed after a number is matched as, by every way of typing it. */
+const PACK_UNIT_NAMES: ReadonlyMap<string, readonly string[]> = new Map(
+  PACK_UNITS.flatMap((unit) => [...unit.names, ...unit.typed].map((word) => [word, unit.names] as const)),
+);
+
 /** The longest query the search reads; the rest is ignored. */
 export const MAX_QUERY_LENGTH = 100;
 const MAX_WORDS = 8;
@@ -100,7 +119,8 @@ const BUILT_IN_GROUPS: readonly string[][] = normaliseGroups(BUILT_IN_SYNONYMS);
 
 /**
  * Splits a query into units. A run of words equal to a synonym term (longest first) becomes one
- * unit holding the whole group: 'wheat flour 10 kg' gives [atta | wheat flour | gehun], [10], [kg].
+ * unit holding the whole group, and a number with its unit of measure one unit matched as a phrase
+ * (`PACK_UNITS`): 'wheat flour 10 kgs' gives [atta | wheat flour | gehun], [10 kg].
  */
 export function planSearch(query: string, extraGroups: readonly (readonly string[])[] = []): SearchPlan {
   const text = normaliseSearchText(query.slice(0, MAX_QUERY_LENGTH));
@@ -112,6 +132,13 @@ export function planSearch(query: string, extraGroups: readonly (readonly string
   const units: SearchUnit[] = [];
   let i = 0;
   while (i < words.length) {
+    const word = words[i] as string;
+    const unitNames = /^[0-9]+$/.test(word) ? PACK_UNIT_NAMES.get(words[i + 1] ?? "") : undefined;
+    if (unitNames) {
+      units.push(unitNames.map((name) => `${word} ${name}`));
+      i += 2;
+      continue;
+    }
     let matched: { length: number; group: string[] } | null = null;
     for (const group of groups) {
       for (const term of group) {
