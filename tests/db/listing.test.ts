@@ -663,12 +663,40 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(statements.count).toBeLessThanOrEqual(4);
     });
 
-    it("finds nothing when a missing word has no close spelling, whatever the other words", async () => {
-      expect(await ranked("basmti xyzzy")).toMatchObject({ products: [], match: "exact" });
+    it("leaves out a word with no close spelling, and shows what the other words find as similar", async () => {
+      const similar = (q: string) =>
+        ranked(q).then((page) => ({ match: page.match, names: page.products.map((p) => p.name) }));
+      expect(await similar("basmti xyzzy")).toEqual({ match: "similar", names: ["India Gate Basmati Rice 25 kg"] });
       // Too short to be matched loosely ('qqq'), so nothing stands in for it.
-      expect(await ranked("basmati qqq")).toMatchObject({ products: [], match: "exact" });
+      expect(await similar("basmati qqq")).toEqual({ match: "similar", names: ["India Gate Basmati Rice 25 kg"] });
+      expect(await similar("paneer sachets")).toEqual({ match: "similar", names: ["Amul Malai Paneer 1 kg"] });
+      // Such words alone find nothing.
+      expect(await ranked("xyzzy qqq")).toMatchObject({ products: [], match: "exact" });
       // Both misspelt, both with a close spelling: the products that have both.
       expect(await search("indai basmti")).toEqual(["India Gate Basmati Rice 25 kg"]);
+    });
+
+    it("shows what the other words find when a word's close spellings find nothing with them", async () => {
+      // 'panner' is spelt like paneer, but no paneer is basmati.
+      const page = await ranked("panner basmati");
+      expect(page.match).toBe("similar");
+      expect(page.products.map((p) => p.name)).toEqual(["India Gate Basmati Rice 25 kg"]);
+      // Every page decides alike: the second is empty, not the close spellings' second page.
+      expect((await ranked("panner basmati", { offset: 1, limit: 8 })).products).toEqual([]);
+      expect(await names({ q: "panner basmati", category: "dairy-and-eggs", sort: "priceAsc" })).toEqual([]);
+    });
+
+    it("finds a word of the catalogue typed as two ('dish wash' for Dishwash)", async () => {
+      const named = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
+      await database.db.update(products).set({ name: "Vim Dishwash Bar 500 g" }).where(named("Cumin Seeds 1 kg"));
+      try {
+        expect(await ranked("dish wash")).toMatchObject({ match: "exact" });
+        expect(await search("dish wash")).toEqual(["Vim Dishwash Bar 500 g"]);
+        expect(await search("Dish Wash bar 500g")).toEqual(["Vim Dishwash Bar 500 g"]);
+        expect(await names({ q: "dish wash", sort: "priceDesc" })).toEqual(["Vim Dishwash Bar 500 g"]);
+      } finally {
+        await database.db.update(products).set({ name: "Cumin Seeds 1 kg" }).where(named("Vim Dishwash Bar 500 g"));
+      }
     });
 
     it("respells a missing word in a filtered, sorted listing", async () => {

@@ -4,7 +4,15 @@ import type { Db } from "../../db/client.server";
 import { preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
 import { isUuid } from "../http/ids";
-import { orderedNamePatterns, planSearch, type SearchPlan, type SearchUnit, spellingSteps } from "../search/query";
+import {
+  joinedWords,
+  orderedNamePatterns,
+  planSearch,
+  type SearchPlan,
+  type SearchUnit,
+  spellingSteps,
+  withJoinedWords,
+} from "../search/query";
 import { type ListingFilters, NO_FILTERS } from "./listing";
 import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
 import { type FacetEntry, mostUnderFilters, type SearchFacets } from "./search-facets";
@@ -45,10 +53,15 @@ export interface SearchStart {
   plan: SearchPlan;
   /**
    * When a word of the query starts no word of the catalogue, nothing matches it as typed: the
-   * query with close spellings in its place, or null when some such word has none. Undefined
-   * when every word that can be checked is there.
+   * query with close spellings in its place, and without the words that have none; null when
+   * no word is left. Undefined when every word that can be checked is there.
    */
   respelt?: SearchPlan | null;
+  /**
+   * The query without any of those words, for when `respelt` finds nothing; undefined when that
+   * would be `respelt` itself, or nothing.
+   */
+  without?: SearchPlan;
   /**
    * False when no product of the store (active) has a name that starts with the query: its
    * first tier could only find nothing, and is not read. Undefined when not known.
@@ -70,7 +83,9 @@ export interface SearchStart {
  * `typed` is the query planned with the built-in synonyms alone.
  */
 async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan): Promise<SearchStart> {
-  const candidates = [...new Set(typed.units.map(checkable).filter((w): w is string => w !== null))];
+  // The words as typed, then neighbouring words written together ('dishwash' for 'dish wash').
+  const joined = joinedWords(typed);
+  const candidates = [...new Set([...typed.units.map(checkable).filter((w): w is string => w !== null), ...joined])];
   const known = (word: string) =>
     sql`exists (select 1 from search_words where store_id = ${storeId} and word like ${`${word}%`})`;
   const verdicts =
@@ -93,14 +108,36 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const row = result.rows[0];
   const nameStartsAny = row?.starts !== false;
   const shopGroups = synonymGroups(row?.synonyms);
-  const plan = shopGroups.length > 0 ? planSearch(q, shopGroups) : typed;
   const found = new Map(candidates.map((word, i) => [word, row?.known[i] === true]));
+  const plan = withJoinedWords(
+    shopGroups.length > 0 ? planSearch(q, shopGroups) : typed,
+    new Set(joined.filter((word) => found.get(word) === true)),
+  );
   const missing = plan.units.map(checkable).filter((w): w is string => w !== null && found.get(w) === false);
   if (missing.length === 0) return { plan, nameStarts: nameStartsAny };
   const close = closeSpellings(typed.fuzzyWords, row?.close);
-  // A missing word with no close spelling, or too short to have one, leaves nothing to find.
-  if (missing.some((word) => (close.get(word) ?? []).length === 0)) return { plan, respelt: null, nameStarts: false };
-  return { plan, respelt: respell(plan, close), nameStarts: false };
+  // A missing word with no close spelling, or too short to have one, is left out, and what the
+  // other words find is shown as similar products ('ketchup sachets' lists ketchup). A query of
+  // such words alone finds nothing.
+  const lost = new Set(missing.filter((word) => (close.get(word) ?? []).length === 0));
+  const kept: SearchPlan =
+    lost.size === 0
+      ? plan
+      : {
+          ...plan,
+          units: plan.units.filter((unit) => !lost.has(checkable(unit) ?? "")),
+          fuzzyWords: plan.fuzzyWords.filter((word) => !lost.has(word)),
+        };
+  if (kept.units.length === 0) return { plan, respelt: null, nameStarts: false };
+  const respelt = respell(kept, close) ?? kept;
+  // Should the close spellings find nothing with the other words ('brown sugar', where 'brown'
+  // is spelt like 'bread'), the other words alone.
+  const others = plan.units.filter((unit) => !missing.includes(checkable(unit) ?? ""));
+  const without =
+    others.length > 0 && others.length < kept.units.length
+      ? { ...plan, units: others, fuzzyWords: plan.fuzzyWords.filter((word) => !missing.includes(word)) }
+      : undefined;
+  return { plan, respelt, without, nameStarts: false };
 }
 
 /**
@@ -764,9 +801,19 @@ export async function listProducts(
   let rows: SummaryRow[] = [];
   if (search?.respelt !== undefined) {
     // A word is nowhere in the catalogue: its close spellings, on every page alike.
-    if (search.respelt) {
+    const { respelt, without } = search;
+    if (respelt) {
       match = "similar";
-      rows = await run(search.respelt);
+      rows = await run(respelt);
+    }
+    if (rows.length === 0 && without) {
+      // Nor do they match: what the other words find. A later page decides as the first did.
+      const respeltFinds =
+        respelt !== null && range.offset > 0 && (await page([exactMatch(respelt)], { offset: 0, limit: 1 })).length > 0;
+      if (!respeltFinds) {
+        match = "similar";
+        rows = await run(without);
+      }
     }
   } else {
     rows = await run(plan);

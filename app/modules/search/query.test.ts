@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText, orderedNamePatterns, planSearch, spellingSteps } from "./query";
+import {
+  joinedWords,
+  normaliseSearchText,
+  orderedNamePatterns,
+  planSearch,
+  spellingSteps,
+  withJoinedWords,
+} from "./query";
 
 describe("normaliseSearchText", () => {
   it("keeps letters and digits in lower case with single spaces", () => {
@@ -143,5 +150,46 @@ describe("spellingSteps", () => {
     const one = planSearch("basmti");
     const respelt = { ...one, units: [["basmti", "basmati"]] };
     expect(spellingSteps(one, respelt)).toEqual([respelt]);
+  });
+
+  it("widens the words that are left when one was left out", () => {
+    const three = planSearch("xyzzy indai basmti");
+    const respelt = {
+      ...three,
+      units: [
+        ["indai", "india", "indian"],
+        ["basmti", "basmati"],
+      ],
+    };
+    expect(spellingSteps(three, respelt).map((s) => s.units)).toEqual([
+      [
+        ["indai", "india"],
+        ["basmti", "basmati"],
+      ],
+      [
+        ["indai", "india", "indian"],
+        ["basmti", "basmati"],
+      ],
+    ]);
+  });
+});
+
+describe("joinedWords and withJoinedWords", () => {
+  it("offers each pair of neighbouring words written as one", () => {
+    expect(joinedWords(planSearch("dish wash bar"))).toEqual(["dishwash", "washbar"]);
+    expect(joinedWords(planSearch("sun flower oil 15 l"))).toEqual(["sunflower"]);
+  });
+
+  it("joins no word with a synonym group, a number or a single letter", () => {
+    expect(joinedWords(planSearch("ghee atta"))).toEqual([]);
+    expect(joinedWords(planSearch("cups 100"))).toEqual([]);
+    expect(joinedWords(planSearch("vitamin b 12"))).toEqual([]);
+  });
+
+  it("lets the second word's unit match the two as one word, where the catalogue has it", () => {
+    const plan = planSearch("dish wash bar");
+    expect(withJoinedWords(plan, new Set(["dishwash"])).units).toEqual([["dish"], ["wash", "dishwash"], ["bar"]]);
+    expect(withJoinedWords(plan, new Set())).toBe(plan);
+    expect(withJoinedWords(plan, new Set(["sunflower"]))).toBe(plan);
   });
 });

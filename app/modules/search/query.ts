@@ -226,15 +226,52 @@ function permutations<T>(items: readonly T[]): T[][] {
   );
 }
 
+/** A unit that is one word of letters as typed, with no synonyms: one a neighbour may join. */
+const joinable = (unit: SearchUnit | undefined): string | null =>
+  unit?.length === 1 && /^[a-z]{2,}$/.test(unit[0] as string) ? (unit[0] as string) : null;
+
+/**
+ * Two neighbouring words of the query written together ('dish wash' gives 'dishwash'): the words
+ * of the catalogue they may stand for, when it writes them as one. Each is for `withJoinedWords`.
+ */
+export function joinedWords(plan: SearchPlan): string[] {
+  const joined: string[] = [];
+  plan.units.forEach((unit, i) => {
+    const [a, b] = [joinable(unit), joinable(plan.units[i + 1])];
+    if (a && b) joined.push(a + b);
+  });
+  return [...new Set(joined)];
+}
+
+/**
+ * The plan with each pair of neighbouring words that the catalogue writes as one word
+ * (`known`) also matching that word: 'dish wash' finds 'Dishwash Bar' as well as 'Dish Wash
+ * Liquid'. The second word's unit takes the joined word as another term; the first already
+ * starts it. So a product matches when it holds both words, or the two as one.
+ */
+export function withJoinedWords(plan: SearchPlan, known: ReadonlySet<string>): SearchPlan {
+  if (known.size === 0) return plan;
+  let changed = false;
+  const units = plan.units.map((unit, i): SearchUnit => {
+    const [a, b] = [joinable(plan.units[i - 1]), joinable(unit)];
+    if (!a || !b || !known.has(a + b)) return unit;
+    changed = true;
+    return [...unit, a + b];
+  });
+  return changed ? { ...plan, units } : plan;
+}
+
 /**
  * A respelt search as widening steps, closest spellings first: the first step gives each
  * respelt word its closest spelling, the next adds the next closest, and so on. `respelt` is
  * `plan` with close spellings appended to some of its units, best first ('panner' -> paneer,
- * pan, paper), so a shopper who typed 'panner' sees paneer before paper straws. A plan with
- * nothing appended is its own single step.
+ * pan, paper), so a shopper who typed 'panner' sees paneer before paper straws; and without the
+ * units of words left out (`startSearch`). A plan with nothing appended is its own single step.
  */
 export function spellingSteps(plan: SearchPlan, respelt: SearchPlan): SearchPlan[] {
-  const added = respelt.units.map((unit, i) => unit.length - (plan.units[i]?.length ?? unit.length));
+  // Each respelt unit starts with the term it was typed as.
+  const typed = new Map(plan.units.map((unit) => [unit[0], unit.length]));
+  const added = respelt.units.map((unit) => unit.length - (typed.get(unit[0]) ?? unit.length));
   const most = Math.max(0, ...added);
   if (most <= 1) return [respelt];
   return Array.from({ length: most }, (_, k) => ({
