@@ -109,7 +109,7 @@ export function ProductsPage({ data }: { data: ListingPageData }) {
         </ul>
       ) : null}
 
-      {data.page.match === "similar" ? (
+      {data.page.match === "similar" && data.page.products.length > 0 ? (
         <p className="notice">No exact matches for “{filters.q}”. Showing similar products.</p>
       ) : null}
 

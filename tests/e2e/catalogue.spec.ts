@@ -235,6 +235,16 @@ test.describe("browsing the catalogue", () => {
     await page.goto("/products?q=xyzzy");
     await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
     await expect(page.getByText("Try adjusting filters or clearing them")).toBeVisible();
+    // Close spellings that find nothing here show no promise of similar products.
+    await page.goto("/products?q=panner&category=spices-and-masala");
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await expect(page.getByText(/No exact matches/)).toHaveCount(0);
+  });
+
+  test("shows similar products for a word the shop does not use", async ({ page }) => {
+    await page.goto("/products?q=ketchup+sachets");
+    await expect(page.getByText("No exact matches for “ketchup sachets”. Showing similar products.")).toBeVisible();
+    await expect(cards(page).first()).toContainText(/ketchup/i);
   });
 
   test("has no accessibility violations on the catalogue pages", async ({ page }) => {
