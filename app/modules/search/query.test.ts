@@ -186,9 +186,18 @@ describe("joinedWords and withJoinedWords", () => {
     expect(joinedWords(planSearch("vitamin b 12"))).toEqual([]);
   });
 
-  it("lets the second word's unit match the two as one word, where the catalogue has it", () => {
+  it("lets both words' units match the two as one word, where the catalogue has it", () => {
     const plan = planSearch("dish wash bar");
-    expect(withJoinedWords(plan, new Set(["dishwash"])).units).toEqual([["dish"], ["wash", "dishwash"], ["bar"]]);
+    expect(withJoinedWords(plan, new Set(["dishwash"])).units).toEqual([
+      ["dish", "dishwash"],
+      ["wash", "dishwash"],
+      ["bar"],
+    ]);
+    expect(withJoinedWords(plan, new Set(["dishwash", "washbar"])).units).toEqual([
+      ["dish", "dishwash"],
+      ["wash", "dishwash", "washbar"],
+      ["bar", "washbar"],
+    ]);
     expect(withJoinedWords(plan, new Set())).toBe(plan);
     expect(withJoinedWords(plan, new Set(["sunflower"]))).toBe(plan);
   });

@@ -246,17 +246,22 @@ export function joinedWords(plan: SearchPlan): string[] {
 /**
  * The plan with each pair of neighbouring words that the catalogue writes as one word
  * (`known`) also matching that word: 'dish wash' finds 'Dishwash Bar' as well as 'Dish Wash
- * Liquid'. The second word's unit takes the joined word as another term; the first already
- * starts it. So a product matches when it holds both words, or the two as one.
+ * Liquid'. Both words' units take the joined word as another term, so a product matches when it
+ * holds both words, or the two as one; and neither word is then missing from the catalogue
+ * ('sun' of 'sun flower' may start no word of it, 'sunflower' does).
  */
 export function withJoinedWords(plan: SearchPlan, known: ReadonlySet<string>): SearchPlan {
   if (known.size === 0) return plan;
+  const joinedAt = (i: number) => {
+    const [a, b] = [joinable(plan.units[i]), joinable(plan.units[i + 1])];
+    return a && b && known.has(a + b) ? a + b : null;
+  };
   let changed = false;
   const units = plan.units.map((unit, i): SearchUnit => {
-    const [a, b] = [joinable(plan.units[i - 1]), joinable(unit)];
-    if (!a || !b || !known.has(a + b)) return unit;
+    const joined = [joinedAt(i - 1), joinedAt(i)].filter((w): w is string => w !== null);
+    if (joined.length === 0) return unit;
     changed = true;
-    return [...unit, a + b];
+    return [...unit, ...joined];
   });
   return changed ? { ...plan, units } : plan;
 }
