@@ -190,30 +190,44 @@ function postgresPidsNow(): number[] {
     });
 }
 
-/** CPU time (user and system) each process has used so far, in ms (Linux counts in 1/100 s). */
-function cpuMsOf(pids: readonly number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // Ended already.
-    }
+/** The fields of /proc/<pid>/stat after the command's closing parenthesis (state first), or null once ended. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
   }
-  return used;
 }
 
 /**
- * CPU time used between two readings by the processes alive at the second: one started in
- * between (a new database connection) counts whole; one that ended in between (a connection the
- * pool closed) is lost, as it would be to `ps`.
+ * CPU time (user and system) each process has used so far, in ms (Linux counts in 1/100 s);
+ * and `reaped`, the CPU time of the children that processes among them whose parent is not
+ * among them (PostgreSQL's postmaster) have waited for: a database connection that ends leaves
+ * its time there.
  */
-function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+function cpuMsOf(pids: readonly number[]): { used: Map<number, number>; reaped: number } {
+  const used = new Map<number, number>();
+  let reaped = 0;
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    if (!fields) continue;
+    // After the parenthesis: ppid is the 2nd field, utime and stime the 12th and 13th, cutime
+    // and cstime (children waited for) the 14th and 15th.
+    used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    if (!pids.includes(Number(fields[1]))) reaped += (Number(fields[13]) + Number(fields[14])) * 10;
+  }
+  return { used, reaped };
+}
+
+/**
+ * CPU time used between two readings: by the processes alive at the second (one started in
+ * between counts whole), and by the children their parents waited for in between (a database
+ * connection the pool closed during the run, whose time `ps` would no longer show).
+ */
+function cpuMsBetween(before: ReturnType<typeof cpuMsOf>, after: ReturnType<typeof cpuMsOf>): number {
+  let ms = after.reaped - before.reaped;
+  for (const [pid, used] of after.used) ms += used - (before.used.get(pid) ?? 0);
   return ms;
 }
 
