@@ -693,6 +693,8 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         expect(await ranked("dish wash")).toMatchObject({ match: "exact" });
         expect(await search("dish wash")).toEqual(["Vim Dishwash Bar 500 g"]);
         expect(await search("Dish Wash bar 500g")).toEqual(["Vim Dishwash Bar 500 g"]);
+        // As it is being typed.
+        expect(await search("dish w")).toEqual(["Vim Dishwash Bar 500 g"]);
         expect(await names({ q: "dish wash", sort: "priceDesc" })).toEqual(["Vim Dishwash Bar 500 g"]);
       } finally {
         await database.db.update(products).set({ name: "Cumin Seeds 1 kg" }).where(named("Vim Dishwash Bar 500 g"));

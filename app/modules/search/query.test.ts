@@ -180,10 +180,12 @@ describe("joinedWords and withJoinedWords", () => {
     expect(joinedWords(planSearch("sun flower oil 15 l"))).toEqual(["sunflower"]);
   });
 
-  it("joins no word with a synonym group, a number or a single letter", () => {
+  it("joins no word with a synonym group or a number, and nothing shorter than four letters", () => {
     expect(joinedWords(planSearch("ghee atta"))).toEqual([]);
     expect(joinedWords(planSearch("cups 100"))).toEqual([]);
-    expect(joinedWords(planSearch("vitamin b 12"))).toEqual([]);
+    expect(joinedWords(planSearch("a b"))).toEqual([]);
+    // A word still being typed: its first letter joins.
+    expect(joinedWords(planSearch("dish w"))).toEqual(["dishw"]);
   });
 
   it("lets both words' units match the two as one word, where the catalogue has it", () => {

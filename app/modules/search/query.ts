@@ -228,17 +228,21 @@ function permutations<T>(items: readonly T[]): T[][] {
 
 /** A unit that is one word of letters as typed, with no synonyms: one a neighbour may join. */
 const joinable = (unit: SearchUnit | undefined): string | null =>
-  unit?.length === 1 && /^[a-z]{2,}$/.test(unit[0] as string) ? (unit[0] as string) : null;
+  unit?.length === 1 && /^[a-z]+$/.test(unit[0] as string) ? (unit[0] as string) : null;
+
+/** The shortest joined word looked for: shorter ones ('ab' of 'a b') start too many words. */
+const MIN_JOINED_LENGTH = 4;
 
 /**
- * Two neighbouring words of the query written together ('dish wash' gives 'dishwash'): the words
- * of the catalogue they may stand for, when it writes them as one. Each is for `withJoinedWords`.
+ * Two neighbouring words of the query written together ('dish wash' gives 'dishwash', and
+ * 'dish w', as it is being typed, 'dishw'): the words of the catalogue they may stand for, when
+ * it writes them as one. Each is for `withJoinedWords`.
  */
 export function joinedWords(plan: SearchPlan): string[] {
   const joined: string[] = [];
   plan.units.forEach((unit, i) => {
     const [a, b] = [joinable(unit), joinable(plan.units[i + 1])];
-    if (a && b) joined.push(a + b);
+    if (a && b && a.length + b.length >= MIN_JOINED_LENGTH) joined.push(a + b);
   });
   return [...new Set(joined)];
 }
