@@ -56,6 +56,9 @@ describe("planSearch", () => {
     expect(planSearch("500gms haldi").units).toEqual([["500 g"], ["haldi", "turmeric"]]);
     expect(planSearch("cups 100 pcs").units).toEqual([["cups"], ["100 pc", "100 piece"]]);
     expect(planSearch("oil 15ml").units).toEqual([["oil", "tel"], ["15 ml"]]);
+    // A unit of measure is matched with its number, never loosely.
+    expect(planSearch("ghee 1 litre").fuzzyWords).toEqual(["ghee"]);
+    expect(planSearch("litre ghee").fuzzyWords).toEqual(["litre", "ghee"]);
   });
 
   it("keeps a number without a unit after it a word of its own, matched at a word's start", () => {

@@ -130,12 +130,15 @@ export function planSearch(query: string, extraGroups: readonly (readonly string
     .slice(0, MAX_WORDS);
   const groups = extraGroups.length > 0 ? [...BUILT_IN_GROUPS, ...normaliseGroups(extraGroups)] : BUILT_IN_GROUPS;
   const units: SearchUnit[] = [];
+  /** Where a unit of measure follows a number: a word matched with it, never loosely. */
+  const measures = new Set<number>();
   let i = 0;
   while (i < words.length) {
     const word = words[i] as string;
     const unitNames = /^[0-9]+$/.test(word) ? PACK_UNIT_NAMES.get(words[i + 1] ?? "") : undefined;
     if (unitNames) {
       units.push(unitNames.map((name) => `${word} ${name}`));
+      measures.add(i + 1);
       i += 2;
       continue;
     }
@@ -162,7 +165,7 @@ export function planSearch(query: string, extraGroups: readonly (readonly string
   return {
     text: words.join(" "),
     units: dedupeUnits(units),
-    fuzzyWords: words.filter((w) => w.length >= MIN_FUZZY_LENGTH && !/^\d+$/.test(w)),
+    fuzzyWords: words.filter((w, k) => w.length >= MIN_FUZZY_LENGTH && !/^\d+$/.test(w) && !measures.has(k)),
   };
 }
 
