@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 
 /** Shared by the bench scripts (bench.ts, bench-orders.ts, bench-compare.ts). */
 
@@ -42,4 +42,40 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
+}
+
+/** A process as its line of /proc/<pid>/stat tells: its parent, and its CPU time in clock ticks. */
+export interface ProcStat {
+  ppid: number;
+  /** User and system time of the process itself. */
+  ticks: number;
+  /** User and system time of the children it has waited for (a connection PostgreSQL closed). */
+  childTicks: number;
+}
+
+/** Reads the text of /proc/<pid>/stat. */
+export function procStat(stat: string): ProcStat {
+  // The command name (second field) is in parentheses and may hold spaces: count from after it.
+  // ppid is the 4th field of the whole line; utime, stime, cutime and cstime the 14th to 17th.
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+  const [ppid, utime, stime, cutime, cstime] = [fields[1], fields[11], fields[12], fields[13], fields[14]];
+  const all = [ppid, utime, stime, cutime, cstime];
+  if (!all.every((n) => Number.isFinite(n))) throw new Error(`not a /proc stat line: ${stat}`);
+  return {
+    ppid: ppid as number,
+    ticks: (utime as number) + (stime as number),
+    childTicks: (cutime as number) + (cstime as number),
+  };
+}
+
+/** Clock ticks a second, the unit of /proc's CPU times (Linux's USER_HZ, 100 nearly everywhere). */
+export function ticksPerSecond(): number {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
 }

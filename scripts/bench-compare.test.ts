@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { compare, cpuTicksOf, type Sample } from "./bench-compare";
+import { procStat } from "./bench-common";
+import { compare, type Sample } from "./bench-compare";
 
 describe("comparing two builds side by side", () => {
   it("reads a process's user and system ticks from /proc, a command name with spaces and parentheses included", () => {
     const line = "4242 (node (mandi) x) S 1 4242 4242 0 -1 4194304 1000 0 0 0 750 125 0 0 20 0 11 0 100 1000000 5000";
-    expect(cpuTicksOf(line)).toBe(875);
-    expect(() => cpuTicksOf("not a stat line")).toThrow(/not a \/proc stat line/);
+    expect(procStat(line)).toEqual({ ppid: 1, ticks: 875, childTicks: 0 });
+    const postmaster = "900 (postgres) S 1 900 900 0 -1 4194304 1000 0 0 0 40 10 3000 500 20 0 1 0 100 1000000 5000";
+    expect(procStat(postmaster)).toEqual({ ppid: 1, ticks: 50, childTicks: 3500 });
+    expect(() => procStat("not a stat line")).toThrow(/not a \/proc stat line/);
   });
 
   it("sums CPU per answer over the rounds and gives B over A for each round", () => {

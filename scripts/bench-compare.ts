@@ -16,24 +16,13 @@
  * CPU time per answer moves less, and interleaved short rounds see the same machine. The ratio
  * of B to A in each round, and its median, tell a change of a few percent from the drift.
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { median, percentile, startProcess, stopProcess, waitFor } from "./bench-common";
+import { median, percentile, procStat, startProcess, stopProcess, ticksPerSecond, waitFor } from "./bench-common";
 import { fail, parseArgs } from "./cli";
-
-/** The process's user and system CPU time in clock ticks, from the text of /proc/<pid>/stat. */
-export function cpuTicksOf(stat: string): number {
-  // The command name (second field) is in parentheses and may hold spaces: count from after it.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // utime and stime are fields 14 and 15 of the whole line, 12th and 13th after the name.
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`not a /proc stat line: ${stat}`);
-  return utime + stime;
-}
 
 export interface Sample {
   /** CPU milliseconds the server used in the round. */
@@ -89,7 +78,7 @@ async function main(): Promise<void> {
   const rounds = num("rounds", 10);
   const seconds = num("seconds", 3);
   const connections = num("connections", 10);
-  const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  const ticksASecond = ticksPerSecond();
 
   const start = (dir: string, port: number): ChildProcess =>
     startProcess(
@@ -113,7 +102,7 @@ async function main(): Promise<void> {
   try {
     await Promise.all(servers.map((child, i) => waitFor(`http://127.0.0.1:${ports[i]}/healthz`, child)));
     const cpuMs = (child: ChildProcess) =>
-      (cpuTicksOf(readFileSync(`/proc/${child.pid}/stat`, "utf8")) * 1000) / ticksPerSecond;
+      (procStat(readFileSync(`/proc/${child.pid}/stat`, "utf8")).ticks * 1000) / ticksASecond;
     const load = async (i: 0 | 1, duration: number): Promise<Sample> => {
       const before = cpuMs(servers[i] as ChildProcess);
       const times: number[] = [];

@@ -38,7 +38,15 @@ import { seedDemoStore } from "../app/demo/seed.server";
 import { slugify } from "../app/modules/catalog/catalogue-input";
 import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
 import { QUICK } from "../server/compression";
-import { percentile, startProcess, stopProcess, waitFor } from "./bench-common";
+import {
+  type ProcStat,
+  percentile,
+  procStat,
+  startProcess,
+  stopProcess,
+  ticksPerSecond,
+  waitFor,
+} from "./bench-common";
 import { measureMachine } from "./bench-machine";
 import { parseArgs } from "./cli";
 import { createFreshDatabase } from "./fresh-postgres.mjs";
@@ -154,6 +162,9 @@ function anyListings(count: number): string[] {
 /** A browser's request headers that change the work: it takes compressed answers. */
 const HEADERS = { "accept-encoding": "br, gzip" };
 
+/** The unit of /proc's CPU times. */
+const TICKS_A_SECOND = ticksPerSecond();
+
 /** A process and its children (the workers of WEB_CONCURRENCY). */
 function processTree(pid: number): number[] {
   try {
@@ -190,32 +201,23 @@ function postgresPidsNow(): number[] {
     });
 }
 
-/** The fields of /proc/<pid>/stat after the command's closing parenthesis (state first), or null once ended. */
-function statFields(pid: number): string[] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  } catch {
-    return null;
-  }
-}
-
 /**
- * CPU time (user and system) each process has used so far, in ms (Linux counts in 1/100 s);
- * and `reaped`, the CPU time of the children that processes among them whose parent is not
- * among them (PostgreSQL's postmaster) have waited for: a database connection that ends leaves
- * its time there.
+ * CPU time (user and system) each process has used so far, in ms; and `reaped`, the CPU time
+ * of the children that processes among them whose parent is not among them (PostgreSQL's
+ * postmaster) have waited for: a database connection that ends leaves its time there.
  */
 function cpuMsOf(pids: readonly number[]): { used: Map<number, number>; reaped: number } {
   const used = new Map<number, number>();
   let reaped = 0;
   for (const pid of pids) {
-    const fields = statFields(pid);
-    if (!fields) continue;
-    // After the parenthesis: ppid is the 2nd field, utime and stime the 12th and 13th, cutime
-    // and cstime (children waited for) the 14th and 15th.
-    used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    if (!pids.includes(Number(fields[1]))) reaped += (Number(fields[13]) + Number(fields[14])) * 10;
+    let stat: ProcStat;
+    try {
+      stat = procStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+      continue; // Ended already.
+    }
+    used.set(pid, (stat.ticks * 1000) / TICKS_A_SECOND);
+    if (!pids.includes(stat.ppid)) reaped += (stat.childTicks * 1000) / TICKS_A_SECOND;
   }
   return { used, reaped };
 }
