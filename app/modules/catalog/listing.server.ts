@@ -119,25 +119,24 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   // A missing word with no close spelling, or too short to have one, is left out, and what the
   // other words find is shown as similar products ('ketchup sachets' lists ketchup). A query of
   // such words alone finds nothing.
-  const lost = new Set(missing.filter((word) => (close.get(word) ?? []).length === 0));
-  const kept: SearchPlan =
-    lost.size === 0
-      ? plan
-      : {
-          ...plan,
-          units: plan.units.filter((unit) => !lost.has(checkable(unit) ?? "")),
-          fuzzyWords: plan.fuzzyWords.filter((word) => !lost.has(word)),
-        };
+  const kept = leaveOut(plan, new Set(missing.filter((word) => (close.get(word) ?? []).length === 0)));
   if (kept.units.length === 0) return { plan, respelt: null, nameStarts: false };
   const respelt = respell(kept, close) ?? kept;
   // Should the close spellings find nothing with the other words ('brown sugar', where 'brown'
   // is spelt like 'bread'), the other words alone.
-  const others = plan.units.filter((unit) => !missing.includes(checkable(unit) ?? ""));
-  const without =
-    others.length > 0 && others.length < kept.units.length
-      ? { ...plan, units: others, fuzzyWords: plan.fuzzyWords.filter((word) => !missing.includes(word)) }
-      : undefined;
+  const others = leaveOut(plan, new Set(missing));
+  const without = others.units.length > 0 && others.units.length < kept.units.length ? others : undefined;
   return { plan, respelt, without, nameStarts: false };
+}
+
+/** The plan without the units of these checked words (`checkable`). */
+function leaveOut(plan: SearchPlan, words: ReadonlySet<string>): SearchPlan {
+  if (words.size === 0) return plan;
+  return {
+    ...plan,
+    units: plan.units.filter((unit) => !words.has(checkable(unit) ?? "")),
+    fuzzyWords: plan.fuzzyWords.filter((word) => !words.has(word)),
+  };
 }
 
 /**

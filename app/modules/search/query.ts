@@ -242,12 +242,13 @@ const MIN_JOINED_LENGTH = 4;
  * it writes them as one. Each is for `withJoinedWords`.
  */
 export function joinedWords(plan: SearchPlan): string[] {
-  const joined: string[] = [];
-  plan.units.forEach((unit, i) => {
-    const [a, b] = [joinable(unit), joinable(plan.units[i + 1])];
-    if (a && b && a.length + b.length >= MIN_JOINED_LENGTH) joined.push(a + b);
-  });
-  return [...new Set(joined)];
+  return [...new Set(plan.units.map((_, i) => joinedAt(plan, i)).filter((w): w is string => w !== null))];
+}
+
+/** The units at `i` and `i + 1` as one word, when both can be joined and it is long enough. */
+function joinedAt(plan: SearchPlan, i: number): string | null {
+  const [a, b] = [joinable(plan.units[i]), joinable(plan.units[i + 1])];
+  return a && b && a.length + b.length >= MIN_JOINED_LENGTH ? a + b : null;
 }
 
 /**
@@ -259,13 +260,9 @@ export function joinedWords(plan: SearchPlan): string[] {
  */
 export function withJoinedWords(plan: SearchPlan, known: ReadonlySet<string>): SearchPlan {
   if (known.size === 0) return plan;
-  const joinedAt = (i: number) => {
-    const [a, b] = [joinable(plan.units[i]), joinable(plan.units[i + 1])];
-    return a && b && known.has(a + b) ? a + b : null;
-  };
   let changed = false;
   const units = plan.units.map((unit, i): SearchUnit => {
-    const joined = [joinedAt(i - 1), joinedAt(i)].filter((w): w is string => w !== null);
+    const joined = [joinedAt(plan, i - 1), joinedAt(plan, i)].filter((w): w is string => w !== null && known.has(w));
     if (joined.length === 0) return unit;
     changed = true;
     return [...unit, ...joined];
