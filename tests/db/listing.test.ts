@@ -630,6 +630,53 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(await search("turmeric")).toEqual([]);
     });
 
+    it("ranks names holding the words as typed before names holding a synonym", async () => {
+      // The wheat flour is newer than the atta, and the cumin seeds than the jeera powder: newest
+      // first, each came before the product named with the word the shopper typed.
+      expect((await search("atta")).slice(0, 2)).toEqual([
+        "Aashirvaad Whole Wheat Atta 10 kg",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+      ]);
+      expect((await search("wheat flour")).slice(0, 2)).toEqual([
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+        "Aashirvaad Whole Wheat Atta 10 kg",
+      ]);
+      expect(await search("jeera")).toEqual(["Everest Jeera Powder 500 g", "Cumin Seeds 1 kg"]);
+      expect(await search("cumin")).toEqual(["Cumin Seeds 1 kg", "Everest Jeera Powder 500 g"]);
+      expect((await suggestProducts(database.db, store.id, "jeera")).map((s) => s.name)).toEqual([
+        "Everest Jeera Powder 500 g",
+        "Cumin Seeds 1 kg",
+      ]);
+      // A shop's own synonyms rank the same way.
+      const [group] = await database.db
+        .insert(searchSynonyms)
+        .values({ storeId: store.id, terms: ["whole wheat", "chakki"] })
+        .returning();
+      expect(await search("whole wheat")).toEqual([
+        "Aashirvaad Whole Wheat Atta 10 kg",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+      ]);
+      await database.db.delete(searchSynonyms).where(eq(searchSynonyms.id, group?.id ?? ""));
+    });
+
+    it("looks for the words as typed first only when synonyms widen them and the catalogue has them all", async () => {
+      const start = searchStartsFrom(database.db);
+      const asTyped = async (q: string) => (await start(store.id, q)).asTyped?.units;
+      expect(await asTyped("jeera")).toEqual([["jeera"]]);
+      expect(await asTyped("wheat flour 10 kg")).toEqual([["wheat flour"], ["10 kg"]]);
+      expect(await asTyped("amul paneer")).toEqual([["amul"], ["paneer"]]);
+      // No synonym: the plan is the query as typed.
+      expect(await asTyped("amul")).toBeUndefined();
+      // No name or field of the shelf says 'curd' or 'yogurt': only the synonym can match.
+      expect(await asTyped("curd")).toBeUndefined();
+      expect(await asTyped("amul yogurt")).toBeUndefined();
+      // 'curd' costs what it did: the start, then the names holding a synonym.
+      const statements = statementCounter(database);
+      const counted = statements.fresh();
+      await listProducts(counted, store.id, { ...NO_FILTERS, q: "curd", sort: "relevance" }, { offset: 0, limit: 8 });
+      expect(statements.count).toBe(3);
+    });
+
     it("uses the shop's own synonyms", async () => {
       expect(await search("chhena")).toEqual([]);
       await database.db.insert(searchSynonyms).values({ storeId: store.id, terms: ["chhena", "paneer"] });

@@ -10,6 +10,7 @@ import {
   planSearch,
   type SearchPlan,
   type SearchUnit,
+  sameUnits,
   spellingSteps,
   withJoinedWords,
 } from "../search/query";
@@ -67,6 +68,13 @@ export interface SearchStart {
    * first tier could only find nothing, and is not read. Undefined when not known.
    */
   nameStarts?: boolean;
+  /**
+   * The query as typed, without its synonyms (planSearch's `asTyped`), when synonyms widen it
+   * and every word of it that can be checked is in the catalogue: names holding the words the
+   * shopper wrote rank above names holding a synonym ('atta' lists Whole Wheat Atta before
+   * Maida (Refined Wheat Flour), found through 'wheat flour'). Undefined otherwise.
+   */
+  asTyped?: SearchPlan;
 }
 
 /**
@@ -85,7 +93,12 @@ export interface SearchStart {
 async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan): Promise<SearchStart> {
   // The words as typed, then neighbouring words written together ('dishwash' for 'dish wash').
   const joined = joinedWords(typed);
-  const candidates = [...new Set([...typed.units.map(checkable).filter((w): w is string => w !== null), ...joined])];
+  // Every word as typed, too: a word with synonyms is no unit of its own, but whether the
+  // catalogue has it decides whether names holding it as typed are looked for first.
+  const typedWords = typed.text.split(" ").filter((word) => checkable([word]) !== null);
+  const candidates = [
+    ...new Set([...typed.units.map(checkable).filter((w): w is string => w !== null), ...typedWords, ...joined]),
+  ];
   const known = (word: string) =>
     sql`exists (select 1 from search_words where store_id = ${storeId} and word like ${`${word}%`})`;
   const verdicts =
@@ -109,12 +122,11 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const nameStartsAny = row?.starts !== false;
   const shopGroups = synonymGroups(row?.synonyms);
   const found = new Map(candidates.map((word, i) => [word, row?.known[i] === true]));
-  const plan = withJoinedWords(
-    shopGroups.length > 0 ? planSearch(q, shopGroups) : typed,
-    new Set(joined.filter((word) => found.get(word) === true)),
-  );
+  const knownJoined = new Set(joined.filter((word) => found.get(word) === true));
+  const plan = withJoinedWords(shopGroups.length > 0 ? planSearch(q, shopGroups) : typed, knownJoined);
   const missing = plan.units.map(checkable).filter((w): w is string => w !== null && found.get(w) === false);
-  if (missing.length === 0) return { plan, nameStarts: nameStartsAny };
+  if (missing.length === 0)
+    return { plan, nameStarts: nameStartsAny, asTyped: typedFirst(q, shopGroups, plan, found, knownJoined) };
   const close = closeSpellings(typed.fuzzyWords, row?.close);
   // A missing word with no close spelling, or too short to have one, is left out, and what the
   // other words find is shown as similar products ('ketchup sachets' lists ketchup). A query of
@@ -127,6 +139,27 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const others = leaveOut(plan, new Set(missing));
   const without = others.units.length > 0 && others.units.length < kept.units.length ? others : undefined;
   return { plan, respelt, without, nameStarts: false };
+}
+
+/**
+ * The query as typed (`SearchStart.asTyped`), when it differs from the plan and every word of
+ * it that is a unit of its own is in the catalogue (`found`). The words the plan joins are
+ * joined in it too: 'dish wash' holds 'dishwash' either way.
+ */
+function typedFirst(
+  q: string,
+  shopGroups: readonly string[][],
+  plan: SearchPlan,
+  found: ReadonlyMap<string, boolean>,
+  knownJoined: ReadonlySet<string>,
+): SearchPlan | undefined {
+  const asTyped = withJoinedWords(planSearch(q, shopGroups, { asTyped: true }), knownJoined);
+  if (sameUnits(asTyped, plan)) return undefined;
+  const everyWord = asTyped.units.every((unit) => {
+    const word = checkable(unit);
+    return word === null || found.get(word) === true;
+  });
+  return everyWord ? asTyped : undefined;
 }
 
 /** The plan without the units of these checked words (`checkable`). */
@@ -608,8 +641,8 @@ const matchesThenOrder = preparedPerDatabase(
 );
 
 /**
- * Best match: names that start with the query, then names holding every word, then the rest
- * (category, brand, code), each newest first. The tiers are read one after another, each as an
+ * Best match: names that start with the query, then names holding every word (as typed, then
+ * through a synonym), then the rest (category, brand, code), each newest first. The tiers are read one after another, each as an
  * ordered, limited query, and the next is read only when the page is not yet full: a word that
  * a tenth of the catalogue holds ('atta') reads the first rows of an index instead of ranking
  * all 12,000 matches (ADR 0010). The expression indexes of migration 0009 find names by prefix
@@ -626,13 +659,15 @@ async function bestMatches(
   steps: readonly SearchPlan[],
   noneStart: boolean,
   range: { offset: number; limit: number },
+  /** The query as typed, when it ranks first (`SearchStart.asTyped`); for a plan of one step only. */
+  asTyped?: SearchPlan,
 ): Promise<SummaryRow[]> {
   const patterns: Record<string, string> = {};
-  const count = searchTiers(steps, noneStart, patternSlots(patterns)).length;
+  const count = searchTiers(steps, noneStart, patternSlots(patterns), asTyped).length;
   const need = range.offset + range.limit + 1;
   const rows: SummaryRow[] = [];
   for (let tier = 0; tier < count; tier++) {
-    const shape = { f, steps, noneStart, tier };
+    const shape = { f, steps, noneStart, asTyped, tier };
     const found = await tierPage(db, shape).execute({ ...values, ...patterns, limit: need - rows.length });
     rows.push(...found);
     if (rows.length >= need) break;
@@ -645,11 +680,16 @@ async function bestMatches(
  * step's tiers hold only what the steps before it did not match (spellingSteps in
  * modules/search/query.ts).
  */
-function searchTiers(steps: readonly SearchPlan[], noneStart: boolean, pattern: Pattern): (SQL | undefined)[] {
+function searchTiers(
+  steps: readonly SearchPlan[],
+  noneStart: boolean,
+  pattern: Pattern,
+  asTyped: SearchPlan | undefined,
+): (SQL | undefined)[] {
   return steps.flatMap((step, i) => {
     const before =
       i > 0 ? exactMatch(steps[i - 1] as SearchPlan, unestimated(products.searchText), pattern) : undefined;
-    return rankingTiers(step, noneStart, pattern).map((tier) => (before ? and(tier, not(before)) : tier));
+    return rankingTiers(step, noneStart, pattern, asTyped).map((tier) => (before ? and(tier, not(before)) : tier));
   });
 }
 
@@ -658,6 +698,8 @@ interface TierShape {
   f: ListingFilters;
   steps: readonly SearchPlan[];
   noneStart: boolean;
+  /** The query as typed, ranked before its synonyms (`SearchStart.asTyped`); a plan of one step only. */
+  asTyped: SearchPlan | undefined;
   tier: number;
 }
 
@@ -670,16 +712,16 @@ interface TierShape {
  * a rare one by its trigrams.
  */
 const tierPage = preparedPerDatabase(
-  (db, { f, steps, noneStart, tier }: TierShape) =>
+  (db, { f, steps, noneStart, asTyped, tier }: TierShape) =>
     db
       .select(summaryColumns)
       .from(products)
-      .where(and(...filtersAsPlaceholders(f), searchTiers(steps, noneStart, patternSlots())[tier]))
+      .where(and(...filtersAsPlaceholders(f), searchTiers(steps, noneStart, patternSlots(), asTyped)[tier]))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(sql.placeholder("limit"))
       .prepare(""),
-  ({ f, steps, noneStart, tier }: TierShape) =>
-    `${listingShape(f)}/${steps.map(stepShape).join("/")}/${noneStart ? "nonestart" : "starts"}/${tier}`,
+  ({ f, steps, noneStart, asTyped, tier }: TierShape) =>
+    `${listingShape(f)}/${steps.map(stepShape).join("/")}/${noneStart ? "nonestart" : "starts"}/${asTyped ? stepShape(asTyped) : "-"}/${tier}`,
   SEARCH_SHAPES_KEPT,
 );
 
@@ -714,7 +756,8 @@ const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern) =>
   sql`${name} like ${pattern(` ${p.text}%`)}`;
 
 /**
- * A search's ranking: names that start with it, names holding every word, then the rest.
+ * A search's ranking: names that start with it, names holding every word (those holding the
+ * words as typed first, when synonyms widen the query), then the rest.
  *
  * A search no name starts with has no first tier (`noneStart`): reading it cost a statement
  * and its planning, for nothing. That is so of a respelt plan, whose `text` is the query as
@@ -723,17 +766,27 @@ const nameStarts = (p: SearchPlan, name: SQL | AnyPgColumn, pattern: Pattern) =>
  * of a query whose start found that no product of the store has a name starting with it
  * (`SearchStart.nameStarts`): 'basm' starts words, not names.
  */
-function rankingTiers(p: SearchPlan, noneStart: boolean, pattern: Pattern): (SQL | undefined)[] {
+function rankingTiers(
+  p: SearchPlan,
+  noneStart: boolean,
+  pattern: Pattern,
+  asTyped: SearchPlan | undefined,
+): (SQL | undefined)[] {
   const name = unestimated(products.searchName);
   // A name that starts with the query, or holds every word, matches the whole search text
-  // too: leaving that condition out of the first two tiers keeps the planner from counting the
+  // too: leaving that condition out of the first tiers keeps the planner from counting the
   // same words twice (it would take a broad word for a rare one). What the tiers before found
   // is left out on `unestimated` names, which costs no planning.
-  const holdsEvery = nameHoldsEvery(p, products.searchName, pattern);
-  const tiers = [
-    noneStart ? holdsEvery : and(holdsEvery, not(nameStarts(p, name, pattern))),
-    and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern))),
-  ];
+  const notStarting = noneStart ? undefined : not(nameStarts(p, name, pattern));
+  // Names holding the words as typed, when synonyms widen the query, before names holding a
+  // synonym: whatever the first hold, the second do too (planSearch's `asTyped`).
+  const typed = asTyped
+    ? [
+        and(nameHoldsEvery(asTyped, products.searchName, pattern), notStarting),
+        and(nameHoldsEvery(p, products.searchName, pattern), notStarting, not(nameHoldsEvery(asTyped, name, pattern))),
+      ]
+    : [and(nameHoldsEvery(p, products.searchName, pattern), notStarting)];
+  const tiers = [...typed, and(exactMatch(p, products.searchText, pattern), not(nameHoldsEvery(p, name, pattern)))];
   return noneStart ? tiers : [nameStarts(p, products.searchName, pattern), ...tiers];
 }
 
@@ -793,7 +846,8 @@ export async function listProducts(
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;
     const steps = respelt ? spellingSteps(plan, p) : [p];
-    return bestMatches(db, f, values, steps, respelt || search?.nameStarts === false, range);
+    const asTyped = respelt ? undefined : search?.asTyped;
+    return bestMatches(db, f, values, steps, respelt || search?.nameStarts === false, range, asTyped);
   };
 
   let match: "exact" | "similar" = "exact";

@@ -4,6 +4,7 @@ import {
   normaliseSearchText,
   orderedNamePatterns,
   planSearch,
+  sameUnits,
   spellingSteps,
   withJoinedWords,
 } from "./query";
@@ -43,6 +44,24 @@ describe("planSearch", () => {
 
   it("prefers the longest phrase", () => {
     expect(planSearch("lal mirch").units[0]).toContain("red chilli");
+  });
+
+  it("reads a synonym's phrase as typed alone, asked to, and is otherwise the same plan", () => {
+    const asTyped = { asTyped: true };
+    expect(planSearch("atta", [], asTyped).units).toEqual([["atta"]]);
+    // A phrase of a group stays one unit, so what it matches the plan with synonyms matches too.
+    expect(planSearch("wheat flour 10 kgs", [], asTyped).units).toEqual([["wheat flour"], ["10 kg"]]);
+    expect(planSearch("kesar", [["Kesar", "Saffron threads"]], asTyped).units).toEqual([["kesar"]]);
+    expect(planSearch("cups 100 pcs", [], asTyped).units).toEqual([["cups"], ["100 pc", "100 piece"]]);
+    expect(planSearch("Atta 5kg", [], asTyped).text).toBe(planSearch("Atta 5kg").text);
+    expect(planSearch("atta chakki", [], asTyped).fuzzyWords).toEqual(planSearch("atta chakki").fuzzyWords);
+  });
+
+  it("tells plans apart by their units, term for term", () => {
+    expect(sameUnits(planSearch("ghee 1 kg"), planSearch("Ghee 1kg"))).toBe(true);
+    expect(sameUnits(planSearch("ghee"), planSearch("ghee", [], { asTyped: true }))).toBe(true);
+    expect(sameUnits(planSearch("atta"), planSearch("atta", [], { asTyped: true }))).toBe(false);
+    expect(sameUnits(planSearch("ghee 1"), planSearch("ghee"))).toBe(false);
   });
 
   it("adds the shop's own groups", () => {

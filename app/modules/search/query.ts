@@ -121,8 +121,16 @@ const BUILT_IN_GROUPS: readonly string[][] = normaliseGroups(BUILT_IN_SYNONYMS);
  * Splits a query into units. A run of words equal to a synonym term (longest first) becomes one
  * unit holding the whole group, and a number with its unit of measure one unit matched as a phrase
  * (`PACK_UNITS`): 'wheat flour 10 kgs' gives [atta | wheat flour | gehun], [10 kg].
+ *
+ * `asTyped`: such a run is a unit of that phrase alone, without the rest of its group: the query
+ * as the shopper wrote it ('wheat flour 10 kgs' gives [wheat flour], [10 kg]). What it matches,
+ * the plan with synonyms matches too; a search ranks it first (`SearchStart.asTyped`).
  */
-export function planSearch(query: string, extraGroups: readonly (readonly string[])[] = []): SearchPlan {
+export function planSearch(
+  query: string,
+  extraGroups: readonly (readonly string[])[] = [],
+  { asTyped = false }: { asTyped?: boolean } = {},
+): SearchPlan {
   const text = normaliseSearchText(query.slice(0, MAX_QUERY_LENGTH));
   const words = text
     .split(" ")
@@ -154,7 +162,7 @@ export function planSearch(query: string, extraGroups: readonly (readonly string
       // Several groups may share a term ('mirchi' and 'lal mirch'): merge every group the phrase is in.
       const phrase = words.slice(i, i + matched.length).join(" ");
       const merged = new Set<string>([phrase]);
-      for (const group of groups) if (group.includes(phrase)) for (const t of group) merged.add(t);
+      if (!asTyped) for (const group of groups) if (group.includes(phrase)) for (const t of group) merged.add(t);
       units.push([...merged]);
       i += matched.length;
     } else {
@@ -167,6 +175,14 @@ export function planSearch(query: string, extraGroups: readonly (readonly string
     units: dedupeUnits(units),
     fuzzyWords: words.filter((w, k) => w.length >= MIN_FUZZY_LENGTH && !/^\d+$/.test(w) && !measures.has(k)),
   };
+}
+
+/** Whether two plans ask for the same units, term for term. */
+export function sameUnits(a: SearchPlan, b: SearchPlan): boolean {
+  return (
+    a.units.length === b.units.length &&
+    a.units.every((unit, i) => unit.length === b.units[i]?.length && unit.every((term, k) => term === b.units[i]?.[k]))
+  );
 }
 
 function dedupeUnits(units: SearchUnit[]): SearchUnit[] {
