@@ -733,6 +733,54 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(await names({ q: "panner basmati", category: "dairy-and-eggs", sort: "priceAsc" })).toEqual([]);
     });
 
+    it("shows the products holding every word but one when no product holds them all", async () => {
+      // 'rice' is in four products (a name, and the category of all four), 'everest' in one:
+      // leaving out the commoner word keeps the narrower ask first.
+      const everestRice = await ranked("everest rice");
+      expect(everestRice.match).toBe("similar");
+      expect(everestRice.products.map((p) => p.name)).toEqual([
+        "Everest Jeera Powder 500 g",
+        "India Gate Basmati Rice 25 kg",
+        "Rajdhani Besan 1 kg",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+        "Aashirvaad Whole Wheat Atta 10 kg",
+      ]);
+      // A pack size is left out first: Amul's paneer in another size.
+      const amul = await ranked("amul paneer 5 kg");
+      expect(amul.match).toBe("similar");
+      expect(amul.products.map((p) => p.name)).toEqual(["Amul Malai Paneer 1 kg"]);
+      // A chosen sort orders them all as one list.
+      expect(await names({ q: "everest rice", sort: "priceAsc" })).toEqual([
+        "Rajdhani Besan 1 kg",
+        "Everest Jeera Powder 500 g",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+        "Aashirvaad Whole Wheat Atta 10 kg",
+        "India Gate Basmati Rice 25 kg",
+      ]);
+      // Filters hold: among rice, atta and flours, no Everest; newest first.
+      expect(await names({ q: "everest rice", category: "rice-atta-and-flours", sort: "newest" })).toEqual([
+        "Rajdhani Besan 1 kg",
+        "India Gate Basmati Rice 25 kg",
+        "Fortune Chakki Fresh Wheat Flour 5 kg",
+        "Aashirvaad Whole Wheat Atta 10 kg",
+      ]);
+      // Every page decides alike, and pages as one long list.
+      for (const [q, sort] of [
+        ["everest rice", "relevance"],
+        ["everest rice", "priceDesc"],
+      ] as const) {
+        const whole = await names({ q, sort });
+        const paged: string[] = [];
+        for (let offset = 0; offset <= whole.length; offset += 2) {
+          const page = await listProducts(database.db, store.id, { ...NO_FILTERS, q, sort }, { offset, limit: 2 });
+          expect(page.match).toBe("similar");
+          expect(page.hasMore).toBe(offset + 2 < whole.length);
+          paged.push(...page.products.map((p) => p.name));
+        }
+        expect(paged).toEqual(whole);
+      }
+    });
+
     it("finds a word of the catalogue typed as two ('dish wash' for Dishwash)", async () => {
       const named = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
       await database.db.update(products).set({ name: "Vim Dishwash Bar 500 g" }).where(named("Cumin Seeds 1 kg"));

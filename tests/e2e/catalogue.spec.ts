@@ -247,6 +247,20 @@ test.describe("browsing the catalogue", () => {
     await expect(cards(page).first()).toContainText(/ketchup/i);
   });
 
+  test("shows a brand's other sizes when no product holds every word of the search", async ({ page }) => {
+    // The demo store sells Amul ghee, but not in 5 L packs.
+    await page.goto("/products?q=amul+ghee+5+l");
+    await expect(page.getByText("No exact matches for “amul ghee 5 l”. Showing similar products.")).toBeVisible();
+    await expect(cards(page).first()).toContainText(/amul .*ghee/i);
+  });
+
+  test("lists products named with the word typed before those named with its synonym", async ({ page }) => {
+    // 'wheat flour' is a synonym of atta, and the demo's maida is named 'Refined Wheat Flour'.
+    await page.goto("/products?q=atta");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “atta”" })).toBeVisible();
+    await expect(cards(page).first()).toContainText(/atta/i);
+  });
+
   test("has no accessibility violations on the catalogue pages", async ({ page }) => {
     // Five full axe scans: on two busy cores this takes longer than one journey.
     test.setTimeout(120_000);
