@@ -657,12 +657,13 @@ const matchesThenOrder = preparedPerDatabase(
 
 /**
  * Best match: names that start with the query, then names holding every word (as typed, then
- * through a synonym), then the rest (category, brand, code), each newest first. The tiers are read one after another, each as an
- * ordered, limited query, and the next is read only when the page is not yet full: a word that
- * a tenth of the catalogue holds ('atta') reads the first rows of an index instead of ranking
- * all 12,000 matches (ADR 0010). The expression indexes of migration 0009 find names by prefix
- * and by trigram, and give the planner statistics on names alone. A respelt search is given as
- * steps, closest spelling first, and ranks each step's tiers before the next step's.
+ * through a synonym), then the rest (category, brand, code), each newest first. The tiers are
+ * read one after another, each as an ordered, limited query, and the next is read only when
+ * the page is not yet full: a word that a tenth of the catalogue holds ('atta') reads the
+ * first rows of an index instead of ranking all 12,000 matches (ADR 0010). The expression
+ * indexes of migration 0009 find names by prefix and by trigram, and give the planner
+ * statistics on names alone. A respelt search is given as steps, closest spelling first, and
+ * ranks each step's tiers before the next step's.
  *
  * `noneStart`: no name starts with the steps' text, so their names-that-start tier is not read
  * (see rankingTiers).
@@ -813,6 +814,11 @@ function rankingTiers(
 
 /** How far each word's list is counted: beyond it, a word is as common as any. */
 const COUNTED_ENTRIES = 5000;
+/**
+ * The most units a query may have to be read without each in turn: each try is a search of
+ * its own, and without one of five words, four are seldom all in a product either.
+ */
+const MOST_UNITS_LEFT_OUT_IN_TURN = 4;
 
 /**
  * The plan's units, each left out in turn, for a search whose words are each in the catalogue
@@ -976,7 +982,7 @@ export async function listProducts(
     if (plan && none) {
       // The words are each in the catalogue as typed: the products holding all of them but
       // one,
-      if (plan.units.length > 1) {
+      if (plan.units.length > 1 && plan.units.length <= MOST_UNITS_LEFT_OUT_IN_TURN) {
         const fewer = (r: { offset: number; limit: number }) =>
           allButOne(db, storeId, f, { plan, asTyped: search?.asTyped }, r, run);
         rows = await fewer(range);
