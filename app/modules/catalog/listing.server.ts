@@ -464,11 +464,28 @@ const MOST_LISTED_WORDS = 16;
  */
 export function leadingWords(plan: SearchPlan): string[] | null {
   for (const unit of plan.units) {
-    const firsts = unit.map((term) => term.split(" ")[0] ?? "");
-    if (firsts.every((w) => /^[a-z]{3,}$/.test(w))) return [...new Set(firsts)];
+    const firsts = unitLeadingWords(unit);
+    if (firsts) return firsts;
   }
   return null;
 }
+
+/**
+ * The first word of each of the unit's terms, when all are words of three or more letters (the
+ * words search_words and search_postings hold): every product the unit matches holds a word
+ * starting with one of them. Null otherwise (a pack size, a number, a short word).
+ */
+function unitLeadingWords(unit: SearchUnit): string[] | null {
+  const firsts = unit.map((term) => term.split(" ")[0] ?? "");
+  return firsts.every((w) => /^[a-z]{3,}$/.test(w)) ? [...new Set(firsts)] : null;
+}
+
+/** 'The word starts with one of these', on search_words' `word` (its prefix index). */
+const startsWithAny = (word: SQL, starts: readonly string[]) =>
+  sql.join(
+    starts.map((w) => sql`${word} like ${`${w}%`}`),
+    sql` or `,
+  );
 
 /**
  * A sorted search read from its words' lists in the listing's order (search_postings, kept with
@@ -514,10 +531,8 @@ async function searchPostings(
   const found = (await db.execute(
     sql`select sw.word, (select count(*)::int from (select 1 from search_postings
         where store_id = ${storeId} and word = sw.word${from}${kept} limit ${POSTINGS_WINDOW + 1}) c) as n
-      from search_words sw where sw.store_id = ${storeId} and (${sql.join(
-        leading.map((w) => sql`sw.word like ${`${w}%`}`),
-        sql` or `,
-      )}) limit ${MOST_LISTED_WORDS + 1}`,
+      from search_words sw where sw.store_id = ${storeId} and (${startsWithAny(sql`sw.word`, leading)})
+      limit ${MOST_LISTED_WORDS + 1}`,
   )) as unknown as { rows: { word: string; n: number }[] };
   const words = found.rows.map((r) => r.word);
   if (words.length === 0 || words.length > MOST_LISTED_WORDS) return null;
@@ -832,15 +847,14 @@ const MOST_UNITS_LEFT_OUT_IN_TURN = 4;
  */
 async function leaveOneOut(db: Db, storeId: string, plan: SearchPlan): Promise<SearchPlan[]> {
   const counts = plan.units.map((unit) => {
-    const words = unit.map((term) => term.split(" ")[0] ?? "");
-    if (!words.every((w) => /^[a-z]{3,}$/.test(w))) return sql`null::int`;
+    const words = unitLeadingWords(unit);
+    if (!words) return sql`null::int`;
     // search_words and search_postings have no Drizzle tables; the words' lists by their
     // index, as searchPostings reads them.
     return sql`(select count(*)::int from (select 1 from search_postings
-      where store_id = ${storeId} and word in (select word from search_words where store_id = ${storeId} and (${sql.join(
-        words.map((w) => sql`word like ${`${w}%`}`),
-        sql` or `,
-      )}) limit ${MOST_LISTED_WORDS}) limit ${COUNTED_ENTRIES}) c)`;
+      where store_id = ${storeId} and word in (select word from search_words
+        where store_id = ${storeId} and (${startsWithAny(sql`word`, words)}) limit ${MOST_LISTED_WORDS})
+      limit ${COUNTED_ENTRIES}) c)`;
   });
   const result = (await db.execute(sql`select array[${sql.join(counts, sql`, `)}] as counts`)) as unknown as {
     rows: { counts: (number | null)[] }[];
@@ -936,7 +950,7 @@ export async function listProducts(
   const search =
     f.q && typed ? await (searchStarts ? searchStarts(storeId, f.q) : startSearch(db, storeId, f.q, typed)) : null;
   const plan = search?.plan ?? null;
-  const run = async (p: SearchPlan | null, r = range, typedFirst?: SearchPlan) => {
+  const run = async (p: SearchPlan | null, r = range, typedOfFewer?: SearchPlan) => {
     if (!p) return filteredPage(db, f).execute({ ...values, offset: r.offset, limit: r.limit + 1 });
     // The words are in the catalogue, but not under this category, sub-category or brand
     // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
@@ -950,10 +964,14 @@ export async function listProducts(
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;
     const steps = respelt ? spellingSteps(plan, p) : [p];
-    const asTyped = respelt ? typedFirst : search?.asTyped;
+    const asTyped = respelt ? typedOfFewer : search?.asTyped;
     return bestMatches(db, f, values, steps, respelt || search?.nameStarts === false, r, asTyped);
   };
 
+  // Whether a plan matches anything under the filters: how a later page decides as the first
+  // did. As one pattern per order of the units, which PostgreSQL estimates well (holdsEvery).
+  const finds = async (p: SearchPlan) =>
+    (await page([holdsEvery(p, products.searchText, asPattern)], { offset: 0, limit: 1 })).length > 0;
   let match: "exact" | "similar" = "exact";
   let rows: SummaryRow[] = [];
   if (search?.respelt !== undefined) {
@@ -965,9 +983,7 @@ export async function listProducts(
     }
     if (rows.length === 0 && without) {
       // Nor do they match: what the other words find. A later page decides as the first did.
-      const respeltFinds =
-        respelt !== null && range.offset > 0 && (await page([exactMatch(respelt)], { offset: 0, limit: 1 })).length > 0;
-      if (!respeltFinds) {
+      if (!(respelt !== null && range.offset > 0 && (await finds(respelt)))) {
         match = "similar";
         rows = await run(without);
       }
@@ -976,27 +992,20 @@ export async function listProducts(
     rows = await run(plan);
     // Each word is somewhere, but nothing here has them all. A later page decides the same way
     // as the first: only when the words match nothing at all.
-    const finds = async (p: SearchPlan) =>
-      (await page([holdsEvery(p, products.searchText, asPattern)], { offset: 0, limit: 1 })).length > 0;
     const none = plan !== null && rows.length === 0 && !(range.offset > 0 && (await finds(plan)));
     if (plan && none) {
       // The words are each in the catalogue as typed: the products holding all of them but
-      // one,
+      // one; should those be none at all, products with close spellings.
+      let fewerFind = false;
       if (plan.units.length > 1 && plan.units.length <= MOST_UNITS_LEFT_OUT_IN_TURN) {
         const fewer = (r: { offset: number; limit: number }) =>
           allButOne(db, storeId, f, { plan, asTyped: search?.asTyped }, r, run);
         rows = await fewer(range);
-        if (rows.length > 0 || (range.offset > 0 && (await fewer({ offset: 0, limit: 0 })).length > 0)) {
-          match = "similar";
-        }
+        fewerFind = rows.length > 0 || (range.offset > 0 && (await fewer({ offset: 0, limit: 0 })).length > 0);
       }
-      // else, or should they find nothing, products with close spellings instead.
-      const corrected =
-        match === "exact" && plan.fuzzyWords.length > 0 ? await correctSpelling(db, storeId, plan) : null;
-      if (corrected) {
-        match = "similar";
-        rows = await run(corrected);
-      }
+      const corrected = !fewerFind && plan.fuzzyWords.length > 0 ? await correctSpelling(db, storeId, plan) : null;
+      if (fewerFind || corrected) match = "similar";
+      if (corrected) rows = await run(corrected);
     }
   }
   return {
