@@ -1205,3 +1205,118 @@ describe.each(databaseKinds)("a misspelt word's closest spelling comes first, on
     ]);
   });
 });
+
+/**
+ * A shelf of things named alike: rice and its flour and oil, butter and butter paper. The products
+ * off their kind's shelf are the newest, so newest first alone would list them first.
+ */
+describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", (kind) => {
+  let database: Database;
+  let store: Store;
+  const start = Date.UTC(2026, 2, 1);
+  const shelfOfKinds = [
+    { name: "India Gate Classic Basmati Rice 5 kg", category: "Rice, Atta & Flours", subCategory: "Basmati Rice" },
+    { name: "Kohinoor Brown Rice 1 kg", category: "Specialty Rice", subCategory: null },
+    { name: "Daawat Sona Masoori Rice 5 kg", category: "Rice, Atta & Flours", subCategory: "Everyday Rice" },
+    { name: "Amul Pasteurised Table Butter 500 g", category: "Dairy & Eggs", subCategory: "Butter & Cream" },
+    { name: "Saffola Rice Bran Oil 5 L", category: "Oils & Ghee", subCategory: "Refined Oils" },
+    { name: "Rajdhani Rice Flour 1 kg", category: "Rice, Atta & Flours", subCategory: "Besan & Other Flours" },
+    {
+      name: "Freshwrapp Butter Paper Sheets 500 pc",
+      category: "Disposables & Packaging",
+      subCategory: "Foil, Film & Bags",
+    },
+  ];
+  const list = (q: string, range = { offset: 0, limit: 24 }, f: Partial<ListingFilters> = {}) =>
+    listProducts(database.db, store.id, { ...NO_FILTERS, q, sort: "relevance", ...f }, range);
+  const names = async (q: string, f: Partial<ListingFilters> = {}) =>
+    (await list(q, undefined, f)).products.map((p) => p.name);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await createStore(database.db, { slug: `shelves-${kind}`, title: "Shelves Store" });
+    await writeShelf(
+      database,
+      store.id,
+      shelfOfKinds.map((p, i) => ({ brand: null, ...p, createdAt: new Date(start + i * 60_000) })),
+    );
+  });
+  afterAll(() => database.close());
+
+  it("lists rice on the rice shelves before rice flour and rice bran oil, each newest first", async () => {
+    // The sub-categories 'Basmati Rice' and 'Everyday Rice' hold 'rice', and so their category
+    // does not count; 'Specialty Rice' has no sub-category holding it, so it is a shelf itself.
+    expect(await names("rice")).toEqual([
+      "Daawat Sona Masoori Rice 5 kg",
+      "Kohinoor Brown Rice 1 kg",
+      "India Gate Classic Basmati Rice 5 kg",
+      "Rajdhani Rice Flour 1 kg",
+      "Saffola Rice Bran Oil 5 L",
+    ]);
+    expect(await names("butter")).toEqual([
+      "Amul Pasteurised Table Butter 500 g",
+      "Freshwrapp Butter Paper Sheets 500 pc",
+    ]);
+    // As the shopper types, and in the suggestion box.
+    expect((await names("ric")).slice(0, 3)).toEqual([
+      "Daawat Sona Masoori Rice 5 kg",
+      "Kohinoor Brown Rice 1 kg",
+      "India Gate Classic Basmati Rice 5 kg",
+    ]);
+    expect((await suggestProducts(database.db, store.id, "butt")).map((s) => s.name)).toEqual([
+      "Amul Pasteurised Table Butter 500 g",
+      "Freshwrapp Butter Paper Sheets 500 pc",
+    ]);
+    // Within a category filter too.
+    expect(await names("rice", { category: "rice-atta-and-flours" })).toEqual([
+      "Daawat Sona Masoori Rice 5 kg",
+      "India Gate Classic Basmati Rice 5 kg",
+      "Rajdhani Rice Flour 1 kg",
+    ]);
+  });
+
+  it("ranks newest first where no shelf holds the query, or the query has more than one unit", async () => {
+    // A number names no shelf.
+    expect(await names("5")).toEqual([
+      "Freshwrapp Butter Paper Sheets 500 pc",
+      "Saffola Rice Bran Oil 5 L",
+      "Amul Pasteurised Table Butter 500 g",
+      "Daawat Sona Masoori Rice 5 kg",
+      "India Gate Classic Basmati Rice 5 kg",
+    ]);
+    expect(await names("rice 5")).toEqual([
+      "Saffola Rice Bran Oil 5 L",
+      "Daawat Sona Masoori Rice 5 kg",
+      "India Gate Classic Basmati Rice 5 kg",
+    ]);
+    expect(await names("paper")).toEqual(["Freshwrapp Butter Paper Sheets 500 pc"]);
+  });
+
+  it("pages across the shelves in the same order as one long page", async () => {
+    for (const q of ["rice", "butter", "ric"]) {
+      const whole = await names(q);
+      const paged: string[] = [];
+      for (let offset = 0; offset < whole.length; offset += 2) {
+        const page = await list(q, { offset, limit: 2 });
+        paged.push(...page.products.map((p) => p.name));
+        expect(page.hasMore).toBe(offset + 2 < whole.length);
+      }
+      expect(paged).toEqual(whole);
+    }
+  });
+
+  it("follows a renamed category onto or off a shelf", async () => {
+    const [flours] = await database.db
+      .update(categories)
+      .set({ name: "Rice & Other Flours" })
+      .where(and(eq(categories.storeId, store.id), eq(categories.name, "Besan & Other Flours")))
+      .returning();
+    expect(flours?.searchName).toBe(" rice other flours ");
+    expect((await names("rice")).indexOf("Rajdhani Rice Flour 1 kg")).toBeLessThan(3);
+    await database.db
+      .update(categories)
+      .set({ name: "Besan & Other Flours" })
+      .where(eq(categories.id, flours?.id ?? ""));
+    expect((await names("rice")).at(-2)).toBe("Rajdhani Rice Flour 1 kg");
+  });
+});
