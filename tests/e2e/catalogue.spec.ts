@@ -261,6 +261,15 @@ test.describe("browsing the catalogue", () => {
     await expect(cards(page).first()).toContainText(/atta/i);
   });
 
+  test("lists the kind of thing a word names before other things named with it", async ({ page }) => {
+    // The demo's Rice Flour is the newest product named 'rice'; it is on the flours' shelf.
+    await page.goto("/products?q=rice");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “rice”" })).toBeVisible();
+    await expect(cards(page).first()).toContainText(/ rice/i);
+    await expect(cards(page).first()).not.toContainText(/flour|bran/i);
+    await expect(cards(page).filter({ hasText: "Rice Flour" })).toHaveCount(1);
+  });
+
   test("has no accessibility violations on the catalogue pages", async ({ page }) => {
     // Five full axe scans: on two busy cores this takes longer than one journey.
     test.setTimeout(120_000);
