@@ -1305,6 +1305,20 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
     }
   });
 
+  it("finds the shelves of a word the shop made a synonym of another", async () => {
+    // No category holds 'dhaan'; the shop's group holds 'rice', which the rice shelves do.
+    const [group] = await database.db
+      .insert(searchSynonyms)
+      .values({ storeId: store.id, terms: ["Dhaan", "rice"] })
+      .returning();
+    expect((await names("dhaan")).slice(0, 3)).toEqual([
+      "Daawat Sona Masoori Rice 5 kg",
+      "Kohinoor Brown Rice 1 kg",
+      "India Gate Classic Basmati Rice 5 kg",
+    ]);
+    await database.db.delete(searchSynonyms).where(eq(searchSynonyms.id, group?.id ?? ""));
+  });
+
   it("follows a renamed category onto or off a shelf", async () => {
     const [flours] = await database.db
       .update(categories)

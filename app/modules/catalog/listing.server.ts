@@ -95,9 +95,10 @@ export interface SearchStart {
    */
   asTyped?: SearchPlan;
   /**
-   * The store's categories whose names hold a term of the query as planned with the built-in
-   * synonyms: the shelves a plan's best matches are ranked by (`shelvesHolding`). Undefined
-   * when a word of the query is missing: close spellings rank by closeness alone.
+   * The store's categories whose names hold a term of the query, of its built-in synonyms or of
+   * a shop's synonym group holding it whole: the shelves a plan's best matches are ranked by
+   * (`shelvesHolding`). Undefined when a word of the query is missing: close spellings rank by
+   * closeness alone.
    */
   shelves?: readonly ShelfCandidate[];
 }
@@ -135,22 +136,28 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
     eq(products.active, true),
     nameStarts(typed, products.searchName, asPattern),
   )})`;
-  // The categories whose names hold a term of the query (its shelves, `shelvesHolding`).
+  // The categories whose names hold a term of the query (its shelves, `shelvesHolding`): one of
+  // its own and its built-in synonyms, or one of a shop's synonym group that holds the query
+  // ('dhaan', in a group with 'rice', is on the rice shelves). Shelves are for a query of one
+  // unit, which a shop's group holds whole.
   const terms = shelfTerms(typed);
+  const shopTerms = sql`exists (select 1 from ${searchSynonyms} s where s.store_id = ${storeId}
+    and ${typed.text} in (select mandi_search_normalise(t) from unnest(s.terms) t)
+    and ${categories.searchName} like any (select '% ' || mandi_search_normalise(t) || '%' from unnest(s.terms) t))`;
   const shelves =
     terms.length > 0
       ? sql`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'parent', ${categories.parentId}, 'name', ${categories.searchName})), '[]'::json)
-          from ${categories} where ${categories.storeId} = ${storeId} and ${categories.searchName} like any (array[${sql.join(
+          from ${categories} where ${categories.storeId} = ${storeId} and (${categories.searchName} like any (array[${sql.join(
             terms.map((term) => sql`${`% ${term}%`}`),
             sql`, `,
-          )}]))`
+          )}]) or ${shopTerms}))`
       : sql`'[]'::json`;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
   // keeps the checks in a subquery of their own: planned and run once, not once per use.
   const result = (await db.execute(sql`select
       (select coalesce(json_agg(terms), '[]'::json) from ${searchSynonyms} where ${searchSynonyms.storeId} = ${storeId}) as synonyms,
       k.known, case when false = any(k.known) then ${spellings} end as close, ${starts} as starts,
-      case when not (false = any(k.known)) then ${shelves} end as shelves
+      ${shelves} as shelves
     from (select ${verdicts} as known offset 0) k`)) as unknown as {
     rows: { synonyms: unknown; known: boolean[]; close: string[] | null; starts: boolean; shelves: unknown }[];
   };
