@@ -136,22 +136,10 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
     eq(products.active, true),
     nameStarts(typed, products.searchName, asPattern),
   )})`;
-  // The categories whose names hold a term of the query (its shelves, `shelvesHolding`): one of
-  // its own and its built-in synonyms, or one of a shop's synonym group that holds the query
-  // ('dhaan', in a group with 'rice', is on the rice shelves). Shelves are for a query of one
-  // unit, which a shop's group holds whole.
+  // The categories whose names hold a term of the query or of its built-in synonyms (its
+  // shelves, `shelvesHolding`).
   const terms = shelfTerms(typed);
-  const shopTerms = sql`exists (select 1 from ${searchSynonyms} s where s.store_id = ${storeId}
-    and ${typed.text} in (select mandi_search_normalise(t) from unnest(s.terms) t)
-    and ${categories.searchName} like any (select '% ' || mandi_search_normalise(t) || '%' from unnest(s.terms) t))`;
-  const shelves =
-    terms.length > 0
-      ? sql`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'parent', ${categories.parentId}, 'name', ${categories.searchName})), '[]'::json)
-          from ${categories} where ${categories.storeId} = ${storeId} and (${categories.searchName} like any (array[${sql.join(
-            terms.map((term) => sql`${`% ${term}%`}`),
-            sql`, `,
-          )}]) or ${shopTerms}))`
-      : sql`'[]'::json`;
+  const shelves = terms.length > 0 ? categoriesHolding(storeId, terms) : sql`'[]'::json`;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
   // keeps the checks in a subquery of their own: planned and run once, not once per use.
   const result = (await db.execute(sql`select
@@ -168,13 +156,24 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const knownJoined = new Set(joined.filter((word) => found.get(word) === true));
   const plan = withJoinedWords(shopGroups.length > 0 ? planSearch(q, shopGroups) : typed, knownJoined);
   const missing = plan.units.map(checkable).filter((w): w is string => w !== null && found.get(w) === false);
-  if (missing.length === 0)
+  if (missing.length === 0) {
+    // A shop's synonym group widens a query of one unit with terms of its own ('dhaan' with
+    // 'rice'): the categories they name are shelves too. Read only then, in a statement of its own.
+    const shopTerms = plan.units.length === 1 ? shelfTerms(plan).filter((term) => !terms.includes(term)) : [];
+    const shopShelves =
+      shopTerms.length > 0
+        ? ((await db.execute(sql`select ${categoriesHolding(storeId, shopTerms)} as shelves`)) as unknown as {
+            rows: { shelves: unknown }[];
+          })
+        : null;
+    const shelves = [...shelfCandidates(row?.shelves), ...shelfCandidates(shopShelves?.rows[0]?.shelves)];
     return {
       plan,
       nameStarts: nameStartsAny,
       asTyped: typedFirst(q, shopGroups, plan, found, knownJoined),
-      shelves: shelfCandidates(row?.shelves),
+      shelves: shelves.filter((shelf, i) => shelves.findIndex((other) => other.id === shelf.id) === i),
     };
+  }
   const close = closeSpellings(typed.fuzzyWords, row?.close);
   // A missing word with no close spelling, or too short to have one, is left out, and what the
   // other words find is shown as similar products ('ketchup sachets' lists ketchup). A query of
@@ -244,6 +243,14 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The shop's synonym groups as stored (a JSON array of arrays of terms), ignoring anything else. */
+/** The store's categories whose names hold one of `terms` at a word's start, as JSON (`shelfCandidates`). */
+const categoriesHolding = (storeId: string, terms: readonly string[]) =>
+  sql`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'parent', ${categories.parentId}, 'name', ${categories.searchName})), '[]'::json)
+    from ${categories} where ${categories.storeId} = ${storeId} and ${categories.searchName} like any (array[${sql.join(
+      terms.map((term) => sql`${`% ${term}%`}`),
+      sql`, `,
+    )}]))`;
+
 /** The start's shelves (JSON) as candidates; anything else in it is dropped. */
 function shelfCandidates(value: unknown): ShelfCandidate[] {
   const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
