@@ -139,13 +139,13 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   // The categories whose names hold a term of the query or of its built-in synonyms (its
   // shelves, `shelvesHolding`).
   const terms = shelfTerms(typed);
-  const shelves = terms.length > 0 ? categoriesHolding(storeId, terms) : sql`'[]'::json`;
+  const shelfCategories = terms.length > 0 ? categoriesHolding(storeId, terms) : sql`'[]'::json`;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
   // keeps the checks in a subquery of their own: planned and run once, not once per use.
   const result = (await db.execute(sql`select
       (select coalesce(json_agg(terms), '[]'::json) from ${searchSynonyms} where ${searchSynonyms.storeId} = ${storeId}) as synonyms,
       k.known, case when false = any(k.known) then ${spellings} end as close, ${starts} as starts,
-      ${shelves} as shelves
+      ${shelfCategories} as shelves
     from (select ${verdicts} as known offset 0) k`)) as unknown as {
     rows: { synonyms: unknown; known: boolean[]; close: string[] | null; starts: boolean; shelves: unknown }[];
   };
@@ -242,7 +242,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The shop's synonym groups as stored (a JSON array of arrays of terms), ignoring anything else. */
 /** The store's categories whose names hold one of `terms` at a word's start, as JSON (`shelfCandidates`). */
 const categoriesHolding = (storeId: string, terms: readonly string[]) =>
   sql`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'parent', ${categories.parentId}, 'name', ${categories.searchName})), '[]'::json)
@@ -264,6 +263,7 @@ function shelfCandidates(value: unknown): ShelfCandidate[] {
   });
 }
 
+/** The shop's synonym groups as stored (a JSON array of arrays of terms), ignoring anything else. */
 function synonymGroups(value: unknown): string[][] {
   const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
   if (!Array.isArray(parsed)) return [];
