@@ -280,4 +280,10 @@ describe("shelfTerms and shelvesHolding", () => {
     expect(shelvesHolding(planSearch("basmati rice"), all)).toBeNull();
     expect(shelvesHolding(planSearch("rice 5 kg"), all)).toBeNull();
   });
+
+  it("finds no shelf for a query that more than eight categories name", () => {
+    const many = Array.from({ length: 9 }, (_, i) => shelf(`s-${i}`, "c-bakery", `Baking ${i}`));
+    expect(shelvesHolding(planSearch("bak"), many.slice(0, 8))?.subs).toHaveLength(8);
+    expect(shelvesHolding(planSearch("bak"), many)).toBeNull();
+  });
 });

@@ -313,6 +313,9 @@ export function shelfTerms(plan: SearchPlan): string[] {
   return [...new Set(plan.units.flatMap((unit) => unit.filter((term) => !/^[0-9]/.test(term))))];
 }
 
+/** The most shelves a query may have (`shelvesHolding`). */
+const MOST_SHELVES = 8;
+
 /** A category whose name holds a word of the query: `name` normalised, with a space each side. */
 export interface ShelfCandidate {
   id: string;
@@ -333,7 +336,9 @@ export interface ShelfCandidate {
  * to browse a kind of thing, whose matches are many and mixed. A query of more units is
  * narrower already ('basmati rice', 'amul butter'), and when nothing holds all its units
  * ('oil atta'), reading on the shelves and then off them cost a second look through every
- * candidate (6 ms at 100,000 products).
+ * candidate (6 ms at 100,000 products). Nor for a query that more than eight categories name
+ * ('b', as it is being typed): it names no kind of thing in particular, and each shelf is a walk
+ * of its own (listing.server.ts, shelfByShelf).
  */
 export function shelvesHolding(
   plan: SearchPlan,
@@ -346,5 +351,6 @@ export function shelvesHolding(
   const subs = holding.filter((c) => c.parent !== null);
   const withSubs = new Set(subs.map((c) => c.parent));
   const tops = holding.filter((c) => c.parent === null && !withSubs.has(c.id));
+  if (subs.length + tops.length > MOST_SHELVES) return null;
   return { subs: subs.map((c) => c.id), tops: tops.map((c) => c.id) };
 }
