@@ -27,6 +27,7 @@ import {
   type SearchPlan,
   type SearchUnit,
   type ShelfCandidate,
+  type Shelves,
   sameUnits,
   shelfTerms,
   shelvesHolding,
@@ -740,8 +741,8 @@ async function bestMatches(
   steps: readonly SearchPlan[],
   ranking: TierRanking,
   range: { offset: number; limit: number },
-  /** The shelves of `ranking.shelves` (`shelvesHolding`). */
-  shelves: { subs: string[]; tops: string[] } | null,
+  /** The shelves `ranking.shelves` counts (`shelvesHolding`). */
+  shelves: Shelves | null,
 ): Promise<SummaryRow[]> {
   const patterns: Record<string, string> = {};
   const count = searchTiers(steps, ranking, patternSlots(patterns)).length;
@@ -771,6 +772,12 @@ async function bestMatches(
   return rows.slice(range.offset);
 }
 
+/** How many sub-categories and categories are a query's shelves. */
+interface ShelfCounts {
+  subs: number;
+  tops: number;
+}
+
 /** What orders a search's tiers, besides its steps. */
 interface TierRanking {
   /** No name starts with the steps' text: no names-that-start tier (see rankingTiers). */
@@ -782,7 +789,7 @@ interface TierRanking {
    * has some: names holding the words are read on them first. Their ids are the placeholders
    * shelfSub0, shelfSub1... and shelfTop0..., and as arrays shelfSubs and shelfTops.
    */
-  shelves: { subs: number; tops: number } | null;
+  shelves: ShelfCounts | null;
 }
 
 /**
@@ -791,7 +798,7 @@ interface TierRanking {
  */
 interface Tier {
   where: SQL | undefined;
-  onShelves?: { subs: number; tops: number };
+  onShelves?: ShelfCounts;
 }
 
 /**
@@ -856,11 +863,7 @@ const tierPage = preparedPerDatabase(
  * for 25 'bags' (7 ms), and would have cost the whole catalogue for a word common in names and
  * rare on a small shelf of its name.
  */
-function shelfByShelf(
-  filters: readonly SQL[],
-  words: SQL | undefined,
-  { subs, tops }: { subs: number; tops: number },
-): SQL {
+function shelfByShelf(filters: readonly SQL[], words: SQL | undefined, { subs, tops }: ShelfCounts): SQL {
   const walk = (column: AnyPgColumn, placeholder: string) =>
     sql`(select ${products.id} as id, ${products.createdAt} as created_at from ${products}
       where ${and(...filters, words && sql`coalesce(${words}, false)`, sql`${column} = ${sql.placeholder(placeholder)}::uuid`)}

@@ -313,6 +313,12 @@ export function shelfTerms(plan: SearchPlan): string[] {
   return [...new Set(plan.units.flatMap((unit) => unit.filter((term) => !/^[0-9]/.test(term))))];
 }
 
+/** A query's shelves: the ids of the sub-categories and of the categories that are. */
+export interface Shelves {
+  subs: string[];
+  tops: string[];
+}
+
 /** The most shelves a query may have (`shelvesHolding`). */
 const MOST_SHELVES = 8;
 
@@ -340,10 +346,7 @@ export interface ShelfCandidate {
  * ('b', as it is being typed): it names no kind of thing in particular, and each shelf is a walk
  * of its own (listing.server.ts, shelfByShelf).
  */
-export function shelvesHolding(
-  plan: SearchPlan,
-  candidates: readonly ShelfCandidate[],
-): { subs: string[]; tops: string[] } | null {
+export function shelvesHolding(plan: SearchPlan, candidates: readonly ShelfCandidate[]): Shelves | null {
   if (plan.units.length !== 1) return null;
   const terms = shelfTerms(plan);
   const holding = candidates.filter((c) => terms.some((term) => c.name.includes(` ${term}`)));
