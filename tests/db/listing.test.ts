@@ -1226,6 +1226,8 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
       category: "Disposables & Packaging",
       subCategory: "Foil, Film & Bags",
     },
+    // A shelf named 'rice' whose products' names are not: it holds no rice.
+    { name: "Amul Vanilla Ice Cream Tub 1 L", category: "Frozen Foods", subCategory: "Frozen Rice & Desserts" },
   ];
   const list = (q: string, range = { offset: 0, limit: 24 }, f: Partial<ListingFilters> = {}) =>
     listProducts(database.db, store.id, { ...NO_FILTERS, q, sort: "relevance", ...f }, range);
@@ -1252,6 +1254,8 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
       "India Gate Classic Basmati Rice 5 kg",
       "Rajdhani Rice Flour 1 kg",
       "Saffola Rice Bran Oil 5 L",
+      // Found by its sub-category's name, after every name holding the word.
+      "Amul Vanilla Ice Cream Tub 1 L",
     ]);
     expect(await names("butter")).toEqual([
       "Amul Pasteurised Table Butter 500 g",
@@ -1273,6 +1277,12 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
       "India Gate Classic Basmati Rice 5 kg",
       "Rajdhani Rice Flour 1 kg",
     ]);
+  });
+
+  it("takes no category for a shelf whose products' names do not hold the word", async () => {
+    const start = await searchStartsFrom(database.db)(store.id, "rice");
+    const shelves = (start.shelves ?? []).map((c) => c.name.trim()).sort();
+    expect(shelves).toEqual(["basmati rice", "everyday rice", "rice atta flours", "specialty rice"]);
   });
 
   it("ranks newest first where no shelf holds the query, or the query has more than one unit", async () => {
@@ -1331,6 +1341,6 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
       .update(categories)
       .set({ name: "Besan & Other Flours" })
       .where(eq(categories.id, flours?.id ?? ""));
-    expect((await names("rice")).at(-2)).toBe("Rajdhani Rice Flour 1 kg");
+    expect((await names("rice")).indexOf("Rajdhani Rice Flour 1 kg")).toBe(3);
   });
 });
