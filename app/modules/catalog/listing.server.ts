@@ -139,7 +139,9 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   )})`;
   // The categories whose names hold a term of the query or of its built-in synonyms (its
   // shelves, `shelvesHolding`).
-  const terms = shelfTerms(typed);
+  // Only a query of one unit has shelves (shelvesHolding): no category is read for the others,
+  // unless a shop's group makes one of them one unit (below).
+  const terms = typed.units.length === 1 ? shelfTerms(typed) : [];
   const shelfCategories = terms.length > 0 ? categoriesHolding(storeId, terms) : sql`'[]'::json`;
   // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
   // keeps the checks in a subquery of their own: planned and run once, not once per use.
