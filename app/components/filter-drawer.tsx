@@ -5,18 +5,33 @@ import { HiddenFilters } from "./hidden-filters";
 
 /**
  * The form is read as the server reads a link (./listing-params.ts, with zod), by a module
- * fetched when the drawer first opens rather than with the page (ADR 0022). Until it is here,
- * or if it cannot be fetched, Apply submits the form as a plain GET, as it does without scripts.
+ * fetched when the drawer first opens rather than with the page (ADR 0022). Apply pressed while
+ * it is on its way waits for it; if it cannot be fetched, Apply submits the form as a plain GET,
+ * as it does without scripts, and the next opening tries again.
  */
-let readParams: ((params: URLSearchParams) => ListingFilters) | null = null;
+type Reader = (params: URLSearchParams) => ListingFilters;
+let readParams: Reader | null = null;
+let loading: Promise<Reader | null> | null = null;
 function loadReader(): void {
-  if (readParams) return;
-  import("../modules/catalog/listing-params").then(
+  if (readParams || loading) return;
+  loading = import("../modules/catalog/listing-params").then(
     (m) => {
       readParams = m.parseListingParams;
+      return readParams;
     },
-    () => {}, // offline: Apply stays a plain form submission
+    () => {
+      loading = null; // offline: Apply stays a plain form submission until a later opening fetches it
+      return null;
+    },
   );
+}
+
+/** The form's filled fields, as a link would carry them. */
+function formParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form))
+    if (typeof value === "string" && value !== "") params.append(name, value);
+  return params;
 }
 
 interface Props {
@@ -74,12 +89,16 @@ export function FilterDrawer({ open, onClose, filters, subCategories, categoryNa
         action="/products"
         className="drawer__panel"
         onSubmit={(e) => {
-          if (!readParams) return;
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const params = new URLSearchParams();
-          for (const [name, value] of data) if (typeof value === "string" && value !== "") params.append(name, value);
-          onApply(readParams(params));
+          const el = e.currentTarget;
+          if (readParams) {
+            e.preventDefault();
+            onApply(readParams(formParams(el)));
+          } else if (loading) {
+            // The form as it was when Apply was pressed, read once the module is here.
+            e.preventDefault();
+            const params = formParams(el);
+            loading.then((read) => (read ? onApply(read(params)) : el.submit()));
+          }
         }}
       >
         <div className="drawer__head">

@@ -659,6 +659,29 @@ test.describe("the filter drawer reads its form with the module it fetches on op
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 
+  test("Apply pressed while the module is on its way waits for it and moves within the page", async ({ page }) => {
+    let arrived = false;
+    await page.route(/listing-params/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+      arrived = true;
+    });
+    await page.goto("/products?category=dairy-and-eggs");
+    await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("button", { name: /Filters/ }).click();
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await drawer.getByLabel("Min").fill("400");
+    await drawer.getByLabel("Max").fill("50");
+    await drawer.getByRole("button", { name: "Apply" }).click();
+    expect(arrived).toBe(false);
+    await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs&min=50&max=400$/);
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test("when the module cannot be fetched, Apply submits the form as a plain GET", async ({ page }) => {
     await page.route(/listing-params/, (route) => route.abort());
     await page.goto("/products?category=dairy-and-eggs");
