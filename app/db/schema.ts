@@ -217,6 +217,12 @@ export const products = pgTable(
       .on(t.storeId, t.brandId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
       .where(sql`active`),
     index("products_store_best_price").on(t.storeId, t.bestPrice).where(sql`active`),
+    // How far a product's sort price may lie from its best price (unit_price / best_price), so
+    // a price-sorted listing with a price range starts its walk where the range does
+    // (migration 0021, priceWalkBound in modules/catalog/listing.server.ts).
+    index("products_store_price_ratio")
+      .on(t.storeId, sql`(${t.unitPrice}::float8 / ${t.bestPrice})`)
+      .where(sql`active and best_price > 0`),
     index("products_store_discount").on(t.storeId, t.discountPercent).where(sql`active`),
     index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     // The product's name, for the best-match tiers of modules/catalog/listing.server.ts: names

@@ -150,6 +150,143 @@ const shelf = [
  * saffron pack lies beyond the first rows a search reads in order (listing.server.ts,
  * searchInOrder), and in descending price order within them.
  */
+/**
+ * A price-sorted listing with a price range starts its walk where the range does, by the store's
+ * ratios of the price it sorts by (a card's price, sale_price1 or the MRP) to the price the range
+ * filters (the best tier price): listing.server.ts, priceWalkBound. Products whose two prices lie
+ * far apart must still be listed, in their place: a steep bulk tier (₹300 a unit, ₹150 for 10)
+ * and a first price of zero (₹0 a unit, ₹150 for 2). 600 fillers, between them in price, make a
+ * search for the tiered products read its words' lists rather than the first rows in order.
+ */
+describe.each(databaseKinds)("a price range on a listing sorted by price, on %s", (kind) => {
+  let database: Database;
+  let store: Store;
+  interface Priced {
+    name: string;
+    unit: number;
+    best: number;
+  }
+  const tiered: (Priced & Partial<Parameters<typeof makeProduct>[0]>)[] = [
+    {
+      name: "Tiered Steep Sack",
+      unit: 300,
+      best: 150,
+      mrp: 320_00,
+      salePrice1: 300_00,
+      salePrice3: 150_00,
+      saleQty3: 10,
+    },
+    { name: "Tiered Zero First", unit: 0, best: 150, mrp: null, salePrice1: 0, salePrice2: 150_00, saleQty2: 2 },
+    ...[90, 120, 180, 199, 201, 260, 900, 1000, 1500].map((price) => ({
+      name: `Tiered Plain ${price}`,
+      unit: price,
+      best: price,
+      mrp: price * 100,
+      salePrice1: null,
+    })),
+  ];
+  const fillers: Priced[] = Array.from({ length: 600 }, (_, i) => {
+    const price = 100 + i + 0.5; // never a tiered product's price: no ties in the order
+    return { name: `Filler Pantry Item ${i + 1}`, unit: price, best: price };
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await createStore(database.db, { slug: `price-walk-${kind}`, title: "Price Walk Store" });
+    await writeShelf(database, store.id, [
+      ...tiered.map(({ unit: _u, best: _b, ...p }) => ({
+        category: "Pantry",
+        subCategory: "Dry Goods",
+        brand: "Shelf",
+        ...p,
+      })),
+      ...fillers.map((p) => ({
+        name: p.name,
+        category: "Pantry",
+        subCategory: "Dry Goods",
+        brand: "Shelf",
+        mrp: Math.round(p.unit * 100),
+        salePrice1: null,
+      })),
+    ]);
+  });
+  afterAll(() => database.close());
+
+  const listed = async (f: Partial<ListingFilters>) =>
+    (await listProducts(database.db, store.id, { ...NO_FILTERS, ...f }, { offset: 0, limit: 800 })).products.map(
+      (p) => p.name,
+    );
+  const expected = (
+    from: readonly Priced[],
+    sort: "priceAsc" | "priceDesc",
+    min: number | null,
+    max: number | null,
+  ) => {
+    const kept = from.filter((p) => (min === null || p.best >= min) && (max === null || p.best <= max));
+    kept.sort((a, b) => (sort === "priceAsc" ? a.unit - b.unit : b.unit - a.unit));
+    return kept.map((p) => p.name);
+  };
+
+  const ranges: [number | null, number | null][] = [
+    [null, 200],
+    [100, null],
+    [100, 200],
+    [150, 150],
+    [201, 1000],
+    [2000, null],
+  ];
+  for (const sort of ["priceAsc", "priceDesc"] as const) {
+    it(`lists every product whose best price is in the range, by the card's price (${sort})`, async () => {
+      for (const [min, max] of ranges) {
+        const all = [...tiered, ...fillers];
+        expect(await listed({ sort, min, max }), `${min}-${max}`).toEqual(expected(all, sort, min, max));
+        expect(await listed({ sort, min, max, category: "pantry" }), `${min}-${max} in a category`).toEqual(
+          expected(all, sort, min, max),
+        );
+        expect(await listed({ sort, min, max, brand: "shelf" }), `${min}-${max} by brand`).toEqual(
+          expected(all, sort, min, max),
+        );
+        // A search: the first rows in order, then the words' lists, then every match sorted.
+        expect(await listed({ sort, min, max, q: "tiered" }), `${min}-${max} searched`).toEqual(
+          expected(tiered, sort, min, max),
+        );
+        expect(
+          await listed({ sort, min, max, q: "tiered", category: "pantry" }),
+          `${min}-${max} searched in a category`,
+        ).toEqual(expected(tiered, sort, min, max));
+      }
+    });
+  }
+
+  it("bounds the walk by the products' prices as they are now", async () => {
+    const named = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
+    // The steep tier goes: the store's widest ratio narrows.
+    await database.db.update(products).set({ salePrice3: null, saleQty3: null }).where(named("Tiered Steep Sack"));
+    // A steeper one comes on another product: ₹260 a unit, ₹100 for 10.
+    await database.db
+      .update(products)
+      .set({ salePrice1: 260_00, salePrice3: 100_00, saleQty3: 10 })
+      .where(named("Tiered Plain 260"));
+    try {
+      const now = tiered.map((p) =>
+        p.name === "Tiered Steep Sack" ? { ...p, best: 300 } : p.name === "Tiered Plain 260" ? { ...p, best: 100 } : p,
+      );
+      for (const max of [300, 200, 100]) {
+        expect(await listed({ sort: "priceDesc", max, q: "tiered" }), `up to ${max}`).toEqual(
+          expected(now, "priceDesc", null, max),
+        );
+      }
+      expect(await listed({ sort: "priceDesc", max: 100 })).toContain("Tiered Plain 260");
+    } finally {
+      await database.db.update(products).set({ salePrice3: 150_00, saleQty3: 10 }).where(named("Tiered Steep Sack"));
+      await database.db
+        .update(products)
+        .set({ salePrice1: null, salePrice3: null, saleQty3: null })
+        .where(named("Tiered Plain 260"));
+    }
+  });
+});
+
 describe.each(databaseKinds)("a search sorted by price or date on a long shelf, on %s", (kind) => {
   let database: Database;
   let store: Store;

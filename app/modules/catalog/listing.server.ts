@@ -445,6 +445,10 @@ const asPlaceholder: Bind = (name) => sql.placeholder(name);
 /** A listing's filters for a statement built once per shape: each value a placeholder by its name. */
 const filtersAsPlaceholders = (f: ListingFilters) => filterConditions(listingValues("", f), asPlaceholder);
 
+/** priceWalkBound on products, for a statement built once per shape. */
+const priceWalkOnPlaceholders = (f: ListingFilters) =>
+  priceWalkBound(listingValues("", f), f.sort, products.unitPrice, asPlaceholder);
+
 function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
   const store = bind("storeId", v.storeId);
   const where: SQL[] = [eq(products.storeId, store), eq(products.active, true)];
@@ -456,6 +460,38 @@ function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
   if (v.min !== null) where.push(gte(products.bestPrice, bind("min", v.min)));
   if (v.max !== null) where.push(lte(products.bestPrice, bind("max", v.max)));
   return where;
+}
+
+/**
+ * A price-sorted walk's bounds on the price it sorts by, from the price range, so the walk (of
+ * products_store_price and its kin, or of a word's list) starts and ends where the range does
+ * instead of reading past every product outside it: 'priceDesc, max 200' read the 55,000 index entries
+ * above ₹200 first, 'priceAsc, min 1000' the 80,000 below ₹1,000 (100,000 products).
+ *
+ * The range filters best_price (the lowest tier price) and the walk's order is unit_price (the
+ * price a card shows). The store's highest and lowest ratio of the one to the other, read from
+ * their own index (migration 0021) as the statement runs, turn a bound on one into a bound on
+ * the other, widened by a billionth for the float's rounding. Implied by the range, the bound
+ * leaves the rows as they are, whatever the prices (no rule relating tiers is assumed).
+ */
+function priceWalkBound(
+  v: ListingValues,
+  sort: ListingFilters["sort"],
+  column: AnyPgColumn | SQL,
+  bind: Bind = asValue,
+): SQL | undefined {
+  const ratio = (most: "max" | "min") =>
+    sql`coalesce((select ${sql.raw(most)}(${products.unitPrice}::float8 / ${products.bestPrice}) from ${products}
+      where ${products.storeId} = ${bind("storeId", v.storeId)} and ${products.active} and ${products.bestPrice} > 0), 1)`;
+  if (sort !== "priceAsc" && sort !== "priceDesc") return undefined;
+  return and(
+    v.min === null
+      ? undefined
+      : sql`${column} >= floor(${bind("min", v.min)}::float8 * ${ratio("min")} * 0.999999999)::bigint`,
+    v.max === null
+      ? undefined
+      : sql`${column} <= least(ceil(${bind("max", v.max)}::float8 * ${ratio("max")} * 1.000000001), 9.2e18)::bigint`,
+  );
 }
 
 /**
@@ -471,7 +507,7 @@ const filteredPage = preparedPerDatabase((db, f: ListingFilters) => {
   return db
     .select(summaryColumns)
     .from(products)
-    .where(and(...filtersAsPlaceholders(f)))
+    .where(and(...filtersAsPlaceholders(f), priceWalkOnPlaceholders(f)))
     .orderBy(...ordering(f))
     .offset(sql.placeholder("offset"))
     .limit(sql.placeholder("limit"))
@@ -588,10 +624,11 @@ async function searchPostings(
   const { storeId, min, max, disc } = values;
   const key = f.sort === "newest" ? sql.raw("created_at") : sql.raw("unit_price");
   const dir = f.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
-  // The best price is at most the price the listing sorts by: a lowest price skips the cheaper
-  // part of a list sorted by price. The price range and the discount are checked on the list's
-  // own index (migration 0018), so its first entries are products the filters keep.
-  const from = f.sort !== "newest" && min !== null ? sql` and unit_price >= ${min}` : sql``;
+  // The price range bounds the price a list is sorted by (priceWalkBound): its walk starts where
+  // the range does. The price range and the discount are checked on the list's own index
+  // (migration 0018), so its first entries are products the filters keep.
+  const bound = priceWalkBound(values, f.sort, sql.raw("unit_price"));
+  const from = bound ? sql` and ${bound}` : sql``;
   const kept = sql.join(
     [
       min !== null ? sql` and best_price >= ${min}` : sql``,
@@ -714,7 +751,7 @@ const windowPage = preparedPerDatabase(
     const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
-      from ${products} where ${and(...where)} order by ${sql.join(ordering(f), sql`, `)}
+      from ${products} where ${and(...where, priceWalkOnPlaceholders(f))} order by ${sql.join(ordering(f), sql`, `)}
       limit ${sql.placeholder("window")}
     ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(f)} limit ${sql.placeholder("need")})`;
     return db
