@@ -465,8 +465,9 @@ function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
 /**
  * A price-sorted walk's bounds on the price it sorts by, from the price range, so the walk (of
  * products_store_price and its kin, or of a word's list) starts and ends where the range does
- * instead of reading past every product outside it: 'priceDesc, max 200' read the 55,000 index entries
- * above ₹200 first, 'priceAsc, min 1000' the 80,000 below ₹1,000 (100,000 products).
+ * instead of reading past every product outside it: 'priceDesc, max 200' read the 55,000 index
+ * entries above ₹200 first, 'priceAsc, min 1000' the 80,000 below ₹1,000 (100,000 products;
+ * ADR 0044).
  *
  * The range filters best_price (the lowest tier price) and the walk's order is unit_price (the
  * price a card shows). The store's highest and lowest ratio of the one to the other, read from
