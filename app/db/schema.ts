@@ -193,8 +193,11 @@ export const products = pgTable(
     uniqueIndex("products_store_sku").on(t.storeId, t.sku),
     // Listing indexes hold active products only: the storefront never lists the others. DESC
     // keys are NULLS FIRST, as ORDER BY ... DESC is: otherwise the planner cannot use them.
+    // The price and discount filters' columns follow the sort keys, as in products_store_price:
+    // the newest-first walk of a search's first rows checks a price range on the index entry
+    // (migration 0022).
     index("products_store_created")
-      .on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bestPrice, t.discountPercent)
       .where(sql`active`),
     index("products_store_category")
       .on(t.storeId, t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
