@@ -145,12 +145,6 @@ const shelf = [
 ];
 
 /**
- * A long shelf for searches sorted by price or date: 600 plain items, and 40 saffron packs that
- * are dearer and older than all of them, so that in ascending price or newest order every
- * saffron pack lies beyond the first rows a search reads in order (listing.server.ts,
- * searchInOrder), and in descending price order within them.
- */
-/**
  * A price-sorted listing with a price range starts its walk where the range does, by the store's
  * ratios of the price it sorts by (a card's price, sale_price1 or the MRP) to the price the range
  * filters (the best tier price): listing.server.ts, priceWalkBound. Products whose two prices lie
@@ -258,6 +252,25 @@ describe.each(databaseKinds)("a price range on a listing sorted by price, on %s"
     });
   }
 
+  it("answers a range at its widest on prices at their widest", async () => {
+    // Written past the catalogue's checks: ₹9 lakh crore a unit, one paisa in bulk.
+    const named = and(eq(products.storeId, store.id), eq(products.name, "Tiered Plain 1500"));
+    await database.db
+      .update(products)
+      .set({ mrp: 9_000_000_000_000, salePrice1: 9_000_000_000_000, salePrice3: 1, saleQty3: 10 })
+      .where(named);
+    try {
+      expect(await listed({ sort: "priceAsc", min: 10_000_000 })).toEqual([]);
+      expect((await listed({ sort: "priceDesc", max: 10_000_000 }))[0]).toBe("Tiered Plain 1500");
+      expect(await listed({ sort: "priceDesc", min: 10_000_000, max: 10_000_000, q: "tiered" })).toEqual([]);
+    } finally {
+      await database.db
+        .update(products)
+        .set({ mrp: 1500_00, salePrice1: null, salePrice3: null, saleQty3: null })
+        .where(named);
+    }
+  });
+
   it("bounds the walk by the products' prices as they are now", async () => {
     const named = (name: string) => and(eq(products.storeId, store.id), eq(products.name, name));
     // The steep tier goes: the store's widest ratio narrows.
@@ -287,6 +300,12 @@ describe.each(databaseKinds)("a price range on a listing sorted by price, on %s"
   });
 });
 
+/**
+ * A long shelf for searches sorted by price or date: 600 plain items, and 40 saffron packs that
+ * are dearer and older than all of them, so that in ascending price or newest order every
+ * saffron pack lies beyond the first rows a search reads in order (listing.server.ts,
+ * searchInOrder), and in descending price order within them.
+ */
 describe.each(databaseKinds)("a search sorted by price or date on a long shelf, on %s", (kind) => {
   let database: Database;
   let store: Store;

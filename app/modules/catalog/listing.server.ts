@@ -472,8 +472,9 @@ function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
  * The range filters best_price (the lowest tier price) and the walk's order is unit_price (the
  * price a card shows). The store's highest and lowest ratio of the one to the other, read from
  * their own index (migration 0021) as the statement runs, turn a bound on one into a bound on
- * the other, widened by a billionth for the float's rounding. Implied by the range, the bound
- * leaves the rows as they are, whatever the prices (no rule relating tiers is assumed).
+ * the other, widened by a billionth for the float's rounding and held within bigint (a range and
+ * a ratio at their extremes must not fail the statement). Implied by the range, the bound leaves
+ * the rows as they are, whatever the prices (no rule relating tiers is assumed).
  */
 function priceWalkBound(
   v: ListingValues,
@@ -488,7 +489,7 @@ function priceWalkBound(
   return and(
     v.min === null
       ? undefined
-      : sql`${column} >= floor(${bind("min", v.min)}::float8 * ${ratio("min")} * 0.999999999)::bigint`,
+      : sql`${column} >= least(floor(${bind("min", v.min)}::float8 * ${ratio("min")} * 0.999999999), 9.2e18)::bigint`,
     v.max === null
       ? undefined
       : sql`${column} <= least(ceil(${bind("max", v.max)}::float8 * ${ratio("max")} * 1.000000001), 9.2e18)::bigint`,
