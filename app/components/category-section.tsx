@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { SECTION_PAGE_SIZE } from "../modules/catalog/listing";
 import type { ListingPage } from "../modules/catalog/listing.server";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { Link } from "../modules/navigation/navigation";
 import { ProductCard, SkeletonCards } from "./product-card";
-
-export const SECTION_PAGE_SIZE = 8;
 
 /**
  * A home-page category section (spec sections 2 and 9): 8 products, See all, and Load more for

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import { Column, fillPlaceholders, is, SQL, Subquery } from "drizzle-orm";
+import { Column, fillPlaceholders, is, SQL, Subquery, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db, Tx } from "./client.server";
@@ -141,16 +141,34 @@ export function withRowMapper<Statement>(statement: Statement): Statement {
 }
 
 /**
+ * A LIMIT written into a statement's text instead of sent as a value, for a statement prepared
+ * by name. Drizzle sends every limit as a parameter, `.limit(1)` too, and for a generic plan
+ * PostgreSQL cannot tell how many rows a parameter asks for: it costs that plan as if it read a
+ * tenth of the rows, finds it dearer than the plan it makes for each run's values, and so plans
+ * every run again (0.3 ms a listing and 0.5 ms the related products at 100,000 products, more
+ * than running them took; ADR 0045). Drizzle writes a limit as `sql\`limit ${limit}\``, so an SQL
+ * chunk given as the limit is written as it is; a test reads the text to keep that true.
+ */
+export function limitAsWritten(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`A written limit is a whole number, not ${rows}.`);
+  return sql.raw(String(rows)) as unknown as number;
+}
+
+/**
  * A Drizzle statement built once per database, and per shape, instead of for every request:
  * building a select with Drizzle (its SQL text, its prepared-query object) cost a page about as
  * much as PostgreSQL's answer. `prepare(db, shape)` builds it for the first request of a shape
  * (a lookup by id or by slug; which filters a listing has), `keyOf(shape)` tells shapes apart
  * (the shape itself by default). Write it with `sql.placeholder(name)` for each value and end it
- * with `.prepare(name)`: on PostgreSQL each pooled connection then parses and plans it once, by
- * that name. Use a name only for a statement whose best plan does not depend on its values
- * (lookups by key); with an empty name PostgreSQL plans each run for its values as before (a
- * price range, whose best plan depends on how wide it is). PGlite runs it as a query with
- * parameters. Rows are mapped as Drizzle maps them, by `withRowMapper`.
+ * with `.prepare(name)`: on PostgreSQL each pooled connection then parses it once, by that
+ * name, and after five runs keeps one generic plan for it when that plan costs no more than the
+ * plans made for each run's values. Use a name only for a statement whose best plan does not
+ * depend on its values (lookups by key), and write into its text what a generic plan must know:
+ * its limit (`limitAsWritten`) and that products are active (`isActive`, which the catalogue's
+ * partial indexes require); a test checks that the named statements keep their generic plans.
+ * With an empty name PostgreSQL plans each run for its values (a price range, whose best plan
+ * depends on how wide it is). PGlite runs it as a query with parameters. Rows are mapped as
+ * Drizzle maps them, by `withRowMapper`.
  *
  * `most` bounds how many shapes are kept per database, the least recently used going first: a
  * search's shapes depend on its words (how many, how many synonyms each has), which anyone can

@@ -1,6 +1,5 @@
-import { SECTION_PAGE_SIZE } from "../components/category-section";
 import { HomePage, type HomeTile } from "../components/home-page";
-import { NO_FILTERS } from "../modules/catalog/listing";
+import { NO_FILTERS, SECTION_PAGE_SIZE } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { brandsWithProducts, pickCategories, topCategories } from "../modules/catalog/outline";
 import { HOME_KEEP_SECONDS } from "../modules/http/keep";

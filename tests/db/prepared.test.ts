@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { compileStatement, executePrepared, preparedPerDatabase, withRowMapper } from "../../app/db/prepared.server";
+import {
+  compileStatement,
+  executePrepared,
+  limitAsWritten,
+  preparedPerDatabase,
+  withRowMapper,
+} from "../../app/db/prepared.server";
 import { categories, stores } from "../../app/db/schema";
 import { makeStore } from "../../app/demo/factories";
 import { createStore } from "../../app/modules/store/store.server";
@@ -69,6 +75,16 @@ describe.each(databaseKinds)("statements compiled once on %s", (kind) => {
     } finally {
       await other.close();
     }
+  });
+
+  it("writes a limit into the statement's text, not as a value", async () => {
+    const query = database.db.select({ id: stores.id }).from(stores).limit(limitAsWritten(25));
+    const { sql: text, params } = query.toSQL();
+    expect(text).toMatch(/ limit 25$/);
+    expect(params).toEqual([]);
+    expect(await query).toEqual(expect.any(Array));
+    expect(() => limitAsWritten(2.5)).toThrow(RangeError);
+    expect(() => limitAsWritten(-1)).toThrow(RangeError);
   });
 
   it("maps rows as Drizzle's own mapping does: columns, expressions with decoders, aliases, nested objects, nulls", async () => {

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
-import { preparedPerDatabase } from "../../db/prepared.server";
+import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
 import { uuidArrayLiteral } from "../../db/uuid-array.server";
 import { isUuid } from "../http/ids";
@@ -34,8 +34,8 @@ import {
   spellingSteps,
   withJoinedWords,
 } from "../search/query";
-import { type ListingFilters, NO_FILTERS } from "./listing";
-import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
+import { type ListingFilters, NO_FILTERS, PAGE_SIZE, SECTION_PAGE_SIZE } from "./listing";
+import { isActive, type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "./products.server";
 import { type FacetEntry, mostUnderFilters, type SearchFacets } from "./search-facets";
 
 export interface ListingPage {
@@ -451,7 +451,7 @@ const priceWalkOnPlaceholders = (f: ListingFilters) =>
 
 function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
   const store = bind("storeId", v.storeId);
-  const where: SQL[] = [eq(products.storeId, store), eq(products.active, true)];
+  const where: SQL[] = [eq(products.storeId, store), isActive(products)];
   if (v.category) where.push(sql`${products.categoryId} = ${categoryId(store, bind("category", v.category), "top")}`);
   if (v.sub) where.push(sql`${products.subCategoryId} = ${categoryId(store, bind("sub", v.sub), "sub")}`);
   if (v.brandId) where.push(eq(products.brandId, bind("brandId", v.brandId)));
@@ -497,24 +497,51 @@ function priceWalkBound(
 }
 
 /**
+ * The first pages whose size a listing's named statement writes into its text (limitAsWritten),
+ * each with the row that tells of more: the products page's and a home section's. Another page
+ * passes its offset and limit as values, and PostgreSQL plans it for them.
+ */
+const WRITTEN_LIMITS: ReadonlySet<number> = new Set([PAGE_SIZE + 1, SECTION_PAGE_SIZE + 1]);
+
+/** A listing's filters and sort, and the size of its first page when its statement writes it. */
+interface FilteredShape {
+  f: ListingFilters;
+  firstPage: number | null;
+}
+
+/** What a listing's statement's text depends on: its shape, and a first page's written size. */
+const filteredShapeKey = ({ f, firstPage }: FilteredShape) =>
+  firstPage === null ? listingShape(f) : `${listingShape(f)}_first${firstPage}`;
+
+/**
  * A listing without a search, built once per database and shape (which filters it has, and its
  * sort): most pages of a shop are these, and Drizzle built each one afresh. A shape that
  * filters by category, sub-category or brand only is prepared by name on PostgreSQL: those come
- * as subqueries or keys, whose plan is the same for every value. One with a discount or a price
- * range is planned for each run's values (an empty name): how wide the range is decides which
- * index is best.
+ * as subqueries or keys, whose plan is the same for every value, and a first page of a usual
+ * size keeps one generic plan (ADR 0045). One with a discount or a price range is planned for
+ * each run's values (an empty name): how wide the range is decides which index is best.
  */
-const filteredPage = preparedPerDatabase((db, f: ListingFilters) => {
+const filteredPage = preparedPerDatabase((db, { f, firstPage }: FilteredShape) => {
   const ranged = f.disc !== null || f.min !== null || f.max !== null;
-  return db
+  const query = db
     .select(summaryColumns)
     .from(products)
     .where(and(...filtersAsPlaceholders(f), priceWalkOnPlaceholders(f)))
-    .orderBy(...ordering(f))
-    .offset(sql.placeholder("offset"))
-    .limit(sql.placeholder("limit"))
-    .prepare(ranged ? "" : `mandi_listing_${listingShape(f)}`);
-}, listingShape);
+    .orderBy(...ordering(f));
+  const paged =
+    firstPage === null
+      ? query.offset(sql.placeholder("offset")).limit(sql.placeholder("limit"))
+      : query.limit(limitAsWritten(firstPage));
+  return paged.prepare(ranged ? "" : `mandi_listing_${filteredShapeKey({ f, firstPage })}`);
+}, filteredShapeKey);
+
+/** A listing without a search: the page of `range`, and one row more when there are more. */
+function pageOfListing(db: Db, f: ListingFilters, values: ListingValues, range: { offset: number; limit: number }) {
+  const limit = range.limit + 1;
+  const firstPage = range.offset === 0 && WRITTEN_LIMITS.has(limit) ? limit : null;
+  const statement = filteredPage(db, { f, firstPage });
+  return statement.execute(firstPage === null ? { ...values, offset: range.offset, limit } : { ...values });
+}
 
 /** Which filters a listing has, and its sort: what its statement's text depends on. */
 export function listingShape(f: ListingFilters): string {
@@ -1142,7 +1169,7 @@ export async function listProducts(
     f.q && typed ? await (searchStarts ? searchStarts(storeId, f.q) : startSearch(db, storeId, f.q, typed)) : null;
   const plan = search?.plan ?? null;
   const run = async (p: SearchPlan | null, r = range, typedOfFewer?: SearchPlan) => {
-    if (!p) return filteredPage(db, f).execute({ ...values, offset: r.offset, limit: r.limit + 1 });
+    if (!p) return pageOfListing(db, f, values, r);
     // The words are in the catalogue, but not under this category, sub-category or brand
     // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
     // two statements, a window in order and then every match by trigram. Facets tell only of a

@@ -6,6 +6,8 @@
  */
 
 export const PAGE_SIZE = 24;
+/** Products a home category section shows, and loads with each Load more. */
+export const SECTION_PAGE_SIZE = 8;
 /** Pages a link may ask the server to render at once (?page=3 renders the first 72). */
 export const MAX_RENDERED_PAGES = 10;
 

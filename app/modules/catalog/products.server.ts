@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
-import { preparedPerDatabase } from "../../db/prepared.server";
+import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
 import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
@@ -46,6 +46,13 @@ export interface ProductDetail extends ProductSummary {
   gstRate: number | null;
   updatedAt: Date;
 }
+
+/**
+ * "The product is on sale", written as the column itself rather than as `active = $n`: a named
+ * statement's generic plan can then use the catalogue's partial indexes (`where active`), which
+ * a value it does not know would rule out (ADR 0045).
+ */
+export const isActive = (table: { active: AnyPgColumn }): SQL => sql`${table.active}`;
 
 export const summaryColumns = {
   id: products.id,
@@ -120,7 +127,7 @@ function namedProduct(table: Record<"id" | "slug" | "storeId" | "active", AnyPgC
     ? or(eq(table.id, sql.placeholder("id")), eq(table.slug, sql.placeholder("slug")))
     : eq(table.slug, sql.placeholder("slug"));
   return {
-    where: and(eq(table.storeId, sql.placeholder("storeId")), eq(table.active, true), match),
+    where: and(eq(table.storeId, sql.placeholder("storeId")), isActive(table), match),
     order: asc(table.id),
   };
 }
@@ -162,7 +169,7 @@ const productStatement = preparedPerDatabase((db, byId: boolean) => {
     .leftJoin(detailSub, eq(detailSub.id, products.subCategoryId))
     .where(named.where)
     .orderBy(named.order)
-    .limit(1)
+    .limit(limitAsWritten(1))
     .prepare(byId ? "mandi_product_by_id" : "mandi_product_by_slug");
 });
 
@@ -177,6 +184,9 @@ const sizesStatement = preparedPerDatabase((db) =>
 
 const namedSelf = alias(products, "named_product");
 
+/** How many related products a product page shows (spec section 2). */
+const RELATED_PRODUCTS = 8;
+
 const relatedStatement = preparedPerDatabase((db, byId: boolean) => {
   const named = namedProduct(namedSelf, byId);
   // Each a one-row lookup PostgreSQL runs once, before it walks the category's newest products.
@@ -185,21 +195,26 @@ const relatedStatement = preparedPerDatabase((db, byId: boolean) => {
     .from(namedSelf)
     .where(named.where)
     .orderBy(named.order)
-    .limit(1);
-  const id = db.select({ id: namedSelf.id }).from(namedSelf).where(named.where).orderBy(named.order).limit(1);
+    .limit(limitAsWritten(1));
+  const id = db
+    .select({ id: namedSelf.id })
+    .from(namedSelf)
+    .where(named.where)
+    .orderBy(named.order)
+    .limit(limitAsWritten(1));
   return db
     .select(summaryColumns)
     .from(products)
     .where(
       and(
         eq(products.storeId, sql.placeholder("storeId")),
-        eq(products.active, true),
+        isActive(products),
         eq(products.categoryId, sql`(${categoryId})`),
         ne(products.id, sql`(${id})`),
       ),
     )
     .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(sql.placeholder("limit"))
+    .limit(limitAsWritten(RELATED_PRODUCTS))
     .prepare(byId ? "mandi_related_by_id" : "mandi_related_by_slug");
 });
 
@@ -242,13 +257,8 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
  * no category. It names the product rather than taking it so that the product page asks for both
  * at once: its related products are then ready with it, and the page goes out whole.
  */
-export async function listRelatedProducts(
-  db: Db,
-  storeId: string,
-  idOrSlug: string,
-  limit = 8,
-): Promise<ProductSummary[]> {
-  const rows = await relatedStatement(db, isUuid(idOrSlug)).execute({ ...namedValues(storeId, idOrSlug), limit });
+export async function listRelatedProducts(db: Db, storeId: string, idOrSlug: string): Promise<ProductSummary[]> {
+  const rows = await relatedStatement(db, isUuid(idOrSlug)).execute(namedValues(storeId, idOrSlug));
   return rows.map(toSummary);
 }
 
