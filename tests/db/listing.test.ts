@@ -16,7 +16,7 @@ import {
 } from "../../app/modules/catalog/listing.server";
 import { parseListingParams } from "../../app/modules/catalog/listing-params";
 import type { SearchFacets } from "../../app/modules/catalog/search-facets";
-import { normaliseSearchText, type SearchPlan } from "../../app/modules/search/query";
+import { normaliseSearchText, planSearch, type SearchPlan } from "../../app/modules/search/query";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -820,7 +820,8 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       const asTyped = async (q: string) => (await start(store.id, q)).asTyped?.units;
       expect(await asTyped("jeera")).toEqual([["jeera"]]);
       expect(await asTyped("wheat flour 10 kg")).toEqual([["wheat flour"], ["10 kg"]]);
-      expect(await asTyped("amul paneer")).toEqual([["amul"], ["paneer"]]);
+      // No product says 'cottage cheese': the plan leaves it out, and is the query as typed.
+      expect(await asTyped("amul paneer")).toBeUndefined();
       // No synonym: the plan is the query as typed.
       expect(await asTyped("amul")).toBeUndefined();
       // No name or field of the shelf says 'curd' or 'yogurt': only the synonym can match.
@@ -831,6 +832,68 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       const counted = statements.fresh();
       await listProducts(counted, store.id, { ...NO_FILTERS, q: "curd", sort: "relevance" }, { offset: 0, limit: 8 });
       expect(statements.count).toBe(3);
+    });
+
+    it("leaves out the synonyms no active product holds, and finds what it found with them", async () => {
+      const start = searchStartsFrom(database.db);
+      const units = async (q: string) => (await start(store.id, q)).plan.units;
+      // The shelf says 'wheat flour' and not 'gehun'; 'cumin', and not 'cottage cheese'.
+      expect(await units("atta")).toEqual([["atta", "wheat flour"]]);
+      expect(await units("gehun")).toEqual([["atta", "wheat flour"]]);
+      expect(await units("jeera")).toEqual([["jeera", "cumin"]]);
+      expect(await units("amul paneer 1 kg")).toEqual([["amul"], ["paneer"], ["1 kg"]]);
+      // Built-in synonyms are checked in the start's one statement.
+      const statements = statementCounter(database);
+      await searchStartsFrom(statements.fresh())(store.id, "gehun");
+      expect(statements.count).toBe(1);
+
+      // A shop's groups are checked too. Only a switched-off product says 'desi ghee'.
+      const groups = [
+        ["desi ghee", "malai", "zafrani"],
+        ["kesar patti", "saffron tea"],
+      ];
+      const added = await database.db
+        .insert(searchSynonyms)
+        .values(groups.map((terms) => ({ storeId: store.id, terms })))
+        .returning();
+      try {
+        expect(await units("desi ghee")).toEqual([["malai"]]);
+        // A unit none of whose terms any product holds is kept whole, and matches nothing.
+        expect(await units("kesar patti")).toEqual([["kesar patti", "saffron tea"]]);
+        // The same products as the plan with every synonym, in every order.
+        const everySynonym = (q: string) => async () => ({ plan: planSearch(q, groups) });
+        for (const q of [
+          "atta",
+          "gehun",
+          "paneer",
+          "jeera",
+          "amul paneer",
+          "wheat flour 5 kg",
+          "desi",
+          "kesar patti",
+        ]) {
+          for (const sort of ["priceAsc", "newest"] as const) {
+            const f = { ...NO_FILTERS, q, sort };
+            const range = { offset: 0, limit: 24 };
+            const withEvery = await listProducts(database.db, store.id, f, range, everySynonym(q));
+            expect(await names(f), `${q} ${sort}`).toEqual(withEvery.products.map((p) => p.name));
+          }
+        }
+        expect(await search("kesar patti")).toEqual([]);
+        // Once a product says it, the term is searched again.
+        await database.db
+          .update(products)
+          .set({ active: true })
+          .where(and(eq(products.storeId, store.id), eq(products.name, "Hidden Desi Ghee 1 L")));
+        expect(await units("desi ghee")).toEqual([["desi ghee", "malai"]]);
+        expect(await search("desi ghee")).toContain("Hidden Desi Ghee 1 L");
+      } finally {
+        await database.db
+          .update(products)
+          .set({ active: false })
+          .where(and(eq(products.storeId, store.id), eq(products.name, "Hidden Desi Ghee 1 L")));
+        for (const group of added) await database.db.delete(searchSynonyms).where(eq(searchSynonyms.id, group.id));
+      }
     });
 
     it("uses the shop's own synonyms", async () => {

@@ -131,6 +131,7 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const verdicts =
     candidates.length > 0 ? sql`array[${sql.join(candidates.map(known), sql`, `)}]` : sql`'{}'::boolean[]`;
   const spellings = typed.fuzzyWords.length > 0 ? closeWordsArray(storeId, typed.fuzzyWords) : sql`null::text[]`;
+  const synonyms = synonymTerms(typed);
   // The query's text is the same with the shop's synonyms (they change its units alone).
   const starts = sql`exists (select 1 from ${products} where ${and(
     eq(products.storeId, storeId),
@@ -148,9 +149,16 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const result = (await db.execute(sql`select
       (select coalesce(json_agg(terms), '[]'::json) from ${searchSynonyms} where ${searchSynonyms.storeId} = ${storeId}) as synonyms,
       k.known, case when false = any(k.known) then ${spellings} end as close, ${starts} as starts,
-      ${shelfCategories} as shelves
+      ${shelfCategories} as shelves, ${termsHeld(storeId, synonyms)} as held
     from (select ${verdicts} as known offset 0) k`)) as unknown as {
-    rows: { synonyms: unknown; known: boolean[]; close: string[] | null; starts: boolean; shelves: unknown }[];
+    rows: {
+      synonyms: unknown;
+      known: boolean[];
+      close: string[] | null;
+      starts: boolean;
+      shelves: unknown;
+      held: boolean[];
+    }[];
   };
   const row = result.rows[0];
   const nameStartsAny = row?.starts !== false;
@@ -172,10 +180,20 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
           })
         : null;
     const shelves = [...shelfCandidates(row?.shelves), ...shelfCandidates(shopShelves?.rows[0]?.shelves)];
+    // The synonyms a shop's group adds are checked now, in a statement of their own.
+    const held = new Map(synonyms.map((term, i) => [term, row?.held[i] !== false]));
+    const unchecked = synonymTerms(plan).filter((term) => !held.has(term));
+    if (unchecked.length > 0) {
+      const more = (await db.execute(sql`select ${termsHeld(storeId, unchecked)} as held`)) as unknown as {
+        rows: { held: boolean[] }[];
+      };
+      for (const [i, term] of unchecked.entries()) held.set(term, more.rows[0]?.held[i] !== false);
+    }
+    const searched = withoutUnheld(plan, held);
     return {
-      plan,
+      plan: searched,
       nameStarts: nameStartsAny,
-      asTyped: typedFirst(q, shopGroups, plan, found, knownJoined),
+      asTyped: typedFirst(q, shopGroups, searched, found, knownJoined),
       shelves: shelves.filter((shelf, i) => shelves.findIndex((other) => other.id === shelf.id) === i),
     };
   }
@@ -191,6 +209,54 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
   const others = leaveOut(plan, new Set(missing));
   const without = others.units.length > 0 && others.units.length < kept.units.length ? others : undefined;
   return { plan, respelt, without, nameStarts: false };
+}
+
+/** The terms of a plan's synonym groups: those of its units that have more than one. */
+const synonymTerms = (plan: SearchPlan) => [...new Set(plan.units.filter((unit) => unit.length > 1).flat())];
+
+/**
+ * Whether an active product of the store holds each term (at the start of a word of its search
+ * text, as `exactMatch` asks), as one SQL array. A word of three or more letters is looked up
+ * in search_words, which holds every such word of the catalogue and the leading letters of the
+ * others (migration 0011): one entry of an index. It keeps the words of switched-off products
+ * too, so such a word counts as held, which changes no answer either. Any other term (a phrase,
+ * a short word) is looked for in the active products' search text, by its trigrams.
+ */
+function termsHeld(storeId: string, terms: readonly string[]): SQL {
+  if (terms.length === 0) return sql`'{}'::boolean[]`;
+  const held = (term: string) =>
+    /^[a-z]{3,}$/.test(term)
+      ? sql`exists (select 1 from search_words where store_id = ${storeId} and word like ${`${term}%`})`
+      : sql`exists (select 1 from ${products} where ${and(
+          eq(products.storeId, storeId),
+          isActive(products),
+          sql`${products.searchText} like ${`% ${term}%`}`,
+        )})`;
+  return sql`array[${sql.join(terms.map(held), sql`, `)}]`;
+}
+
+/**
+ * The plan without the synonyms no product holds (ADR 0046). A group names a thing every way a
+ * kitchen says it ('maida', 'refined flour', 'all purpose flour') and a catalogue writes one or
+ * two of them; a term no product holds matches nothing, and leaving it out changes no answer.
+ * Each term left in cost every statement of the search a pattern to plan and to match, and led
+ * a sorted search's words' lists through a word that is there for another product ('refined',
+ * of refined oil). A unit none of whose terms is held is kept whole: it matches nothing either way.
+ */
+function withoutUnheld(plan: SearchPlan, held: ReadonlyMap<string, boolean>): SearchPlan {
+  let changed = false;
+  // A word that had synonyms is not respelt (`respell`), alone in its unit or not.
+  const notRespelt = new Set<string>();
+  const units = plan.units.map((unit) => {
+    if (unit.length < 2) return unit;
+    const kept = unit.filter((term) => held.get(term) !== false);
+    if (kept.length === 0 || kept.length === unit.length) return unit;
+    changed = true;
+    if (kept.length === 1) notRespelt.add(kept[0] as string);
+    return kept;
+  });
+  if (!changed) return plan;
+  return { ...plan, units, fuzzyWords: plan.fuzzyWords.filter((word) => !notRespelt.has(word)) };
 }
 
 /**
