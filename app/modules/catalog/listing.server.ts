@@ -180,8 +180,10 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
           })
         : null;
     const shelves = [...shelfCandidates(row?.shelves), ...shelfCandidates(shopShelves?.rows[0]?.shelves)];
-    // The synonyms a shop's group adds are checked now, in a statement of their own.
-    const held = new Map(synonyms.map((term, i) => [term, row?.held[i] !== false]));
+    // The words checked already, as typed or joined, are held as they were found; the synonyms
+    // a shop's group adds are checked now, in a statement of their own.
+    const held = new Map(found);
+    for (const [i, term] of synonyms.entries()) held.set(term, row?.held[i] !== false);
     const unchecked = synonymTerms(plan).filter((term) => !held.has(term));
     if (unchecked.length > 0) {
       const more = (await db.execute(sql`select ${termsHeld(storeId, unchecked)} as held`)) as unknown as {
