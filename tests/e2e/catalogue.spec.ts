@@ -660,11 +660,15 @@ test.describe("the filter drawer reads its form with the module it fetches on op
   });
 
   test("Apply pressed while the module is on its way waits for it and moves within the page", async ({ page }) => {
-    let arrived = false;
+    // The module is held until Apply has been pressed: on a slow machine a delay of its own
+    // let it arrive first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/listing-params/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
-      arrived = true;
     });
     await page.goto("/products?category=dairy-and-eggs");
     await page.getByRole("combobox", { name: "Search products" }).fill("paneer");
@@ -676,7 +680,10 @@ test.describe("the filter drawer reads its form with the module it fetches on op
     await drawer.getByLabel("Min").fill("400");
     await drawer.getByLabel("Max").fill("50");
     await drawer.getByRole("button", { name: "Apply" }).click();
-    expect(arrived).toBe(false);
+    // Apply waits: no plain GET goes while the module is on its way.
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs$/);
+    release();
     await expect(page).toHaveURL(/\/products\?category=dairy-and-eggs&min=50&max=400$/);
     await expect(drawer).toBeHidden();
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
