@@ -190,18 +190,10 @@ const RELATED_PRODUCTS = 8;
 const relatedStatement = preparedPerDatabase((db, byId: boolean) => {
   const named = namedProduct(namedSelf, byId);
   // Each a one-row lookup PostgreSQL runs once, before it walks the category's newest products.
-  const categoryId = db
-    .select({ categoryId: namedSelf.categoryId })
-    .from(namedSelf)
-    .where(named.where)
-    .orderBy(named.order)
-    .limit(limitAsWritten(1));
-  const id = db
-    .select({ id: namedSelf.id })
-    .from(namedSelf)
-    .where(named.where)
-    .orderBy(named.order)
-    .limit(limitAsWritten(1));
+  const namedOne = (column: AnyPgColumn) =>
+    db.select({ value: column }).from(namedSelf).where(named.where).orderBy(named.order).limit(limitAsWritten(1));
+  const categoryId = namedOne(namedSelf.categoryId);
+  const id = namedOne(namedSelf.id);
   return db
     .select(summaryColumns)
     .from(products)
