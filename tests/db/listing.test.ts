@@ -8,6 +8,7 @@ import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.serve
 import { type ListingFilters, NO_FILTERS } from "../../app/modules/catalog/listing";
 import {
   type KnownFacets,
+  type ListingPage,
   listProducts,
   type SearchStart,
   searchFacets,
@@ -62,6 +63,28 @@ function statementCounter(database: Database) {
       count = 0;
     },
   };
+}
+
+/**
+ * The SQL texts `run` sends to the database, read where Drizzle hands them to the driver (its
+ * `$client`, PGlite's or node-postgres's pool): what a search runs, however its statements are
+ * built or kept.
+ */
+async function statementsSent(database: Database, run: () => Promise<unknown>): Promise<string[]> {
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  const texts: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    texts.push(typeof first === "string" ? first : String((first as { text?: unknown }).text));
+    return query.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client.query = query;
+  }
+  return texts;
 }
 
 // A small shelf with known prices. Best price = lowest positive sale price, else MRP (rupees).
@@ -449,6 +472,44 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     } finally {
       for (const item of sale) await database.db.update(products).set({ salePrice1: null }).where(byName(item.name));
     }
+  });
+
+  it("reads best match's tiers from the words' lists, and a tier whole where their first entries are not enough", async () => {
+    const ranked = (q: string, offset: number, f: Partial<ListingFilters> = {}) =>
+      listProducts(database.db, store.id, { ...NO_FILTERS, ...f, q, sort: "relevance" }, { offset, limit: 24 });
+    // Which of the tiers' statements a search sent: read from the lists (merged in `w`), or
+    // the tier's own.
+    const tiersSent = async (run: () => Promise<unknown>) => {
+      const sent = (await statementsSent(database, run)).filter((text) => text.includes('"search_name"'));
+      const fromLists = sent.filter((text) => text.includes("search_postings") && text.includes("w.k desc"));
+      return { fromLists: fromLists.length, own: sent.length - fromLists.length - 1 };
+    };
+    // 'item' is in the 600 plain items' names, and no shelf's: the names holding it come from its
+    // list, newest first, with no statement of the tier's own.
+    let items: ListingPage | undefined;
+    expect(await tiersSent(async () => (items = await ranked("item", 0)))).toEqual({ fromLists: 1, own: 0 });
+    expect(names(items?.products ?? [])).toEqual(names(byDate(plain).slice(0, 24)));
+    // 'plain' starts their names: that tier too.
+    let plainFirst: ListingPage | undefined;
+    expect(await tiersSent(async () => (plainFirst = await ranked("plain", 24)))).toEqual({ fromLists: 1, own: 0 });
+    expect(names(plainFirst?.products ?? [])).toEqual(names(byDate(plain).slice(24, 48)));
+    // 'pantry' is in all 640 texts (the shelf's name) and the plain items' names. Past them, the
+    // saffron packs, older: the list's first 512 entries hold none of them, so the tiers of names
+    // off the shelf and of texts holding the word are read by their own statements.
+    let past: ListingPage | undefined;
+    expect(await tiersSent(async () => (past = await ranked("pantry", 600)))).toEqual({ fromLists: 2, own: 3 });
+    expect(names(past?.products ?? [])).toEqual(names(byDate(saffron).slice(0, 24)));
+    expect(past?.hasMore).toBe(true);
+    const last = await ranked("pantry", 624);
+    expect(names(last.products)).toEqual(names(byDate(saffron).slice(24)));
+    expect(last.hasMore).toBe(false);
+    // A word in fewer than 512 texts: its list is read whole, and what it holds is the answer.
+    expect(names((await ranked("saffron", 0)).products)).toEqual(names(byDate(saffron).slice(0, 24)));
+    expect(names((await ranked("saffron", 24)).products)).toEqual(names(byDate(saffron).slice(24)));
+    // With a price range, counted on the lists: every match is among their entries in the range.
+    const inRange = saffron.filter((p) => p.mrp >= 2000_00 && p.mrp <= 2100_00);
+    expect(names((await ranked("pantry", 0, { min: 2000, max: 2100 })).products)).toEqual(names(byDate(inRange)));
+    expect(names((await ranked("item", 0, { min: 2000, max: 2100 })).products)).toEqual([]);
   });
 
   it("keeps the words' lists with the products' prices, names and listing", async () => {
