@@ -238,16 +238,17 @@ async function startSearch(db: Db, storeId: string, q: string, typed: SearchPlan
 const listedKey = (leading: readonly string[]) => [...leading].sort().join(" ");
 
 /**
- * For each word, the catalogue's words it starts (up to one more than MOST_LISTED_WORDS) with
- * each one's list's entries, counted up to one more than POSTINGS_WINDOW: one JSON array of
+ * For each word, the catalogue's words it starts (search_words' prefix index, up to one more than
+ * MOST_LISTED_WORDS) with the entries of each one's list that the conditions `kept` keep, counted
+ * on the list's index up to one more than POSTINGS_WINDOW: one JSON array of
  * `[[word, entries], ...]` per word, in order, read back by `listsRead`.
  */
-function listsOf(storeId: string, words: readonly string[]): SQL {
+function listsOf(storeId: string, words: readonly string[], kept: SQL = sql``): SQL {
   if (words.length === 0) return sql`'[]'::json`;
   // search_words and search_postings have no Drizzle tables.
   const one = (word: string) => sql`(select coalesce(json_agg(json_build_array(sw.word,
       (select count(*)::int from (select 1 from search_postings
-        where store_id = ${storeId} and word = sw.word limit ${POSTINGS_WINDOW + 1}) c))), '[]'::json)
+        where store_id = ${storeId} and word = sw.word${kept} limit ${POSTINGS_WINDOW + 1}) c))), '[]'::json)
     from (select word from search_words where store_id = ${storeId} and word like ${`${word}%`}
       limit ${MOST_LISTED_WORDS + 1}) sw)`;
   return sql`json_build_array(${sql.join(words.map(one), sql`, `)})`;
@@ -287,16 +288,19 @@ function listedOfPlans(
   const listed = new Map<string, ListedWords | null>();
   for (const plan of plans) {
     const leading = leadingWords(plan);
-    if (!leading?.every((word) => lists.has(word))) continue;
-    const sizes = new Map(leading.flatMap((word) => lists.get(word) ?? []));
-    listed.set(
-      listedKey(leading),
-      sizes.size > MOST_LISTED_WORDS
-        ? null
-        : { words: [...sizes.keys()], entries: [...sizes.values()].reduce((sum, n) => sum + n, 0) },
-    );
+    if (leading?.every((word) => lists.has(word))) listed.set(listedKey(leading), listedFrom(leading, lists));
   }
   return listed;
+}
+
+/**
+ * The lists of the catalogue's words that the leading words start, from each leading word's:
+ * their union, and their entries added up; null past MOST_LISTED_WORDS.
+ */
+function listedFrom(leading: readonly string[], lists: ReadonlyMap<string, readonly ListSize[]>): ListedWords | null {
+  const sizes = new Map(leading.flatMap((word) => lists.get(word) ?? []));
+  if (sizes.size > MOST_LISTED_WORDS) return null;
+  return { words: [...sizes.keys()], entries: [...sizes.values()].reduce((sum, n) => sum + n, 0) };
 }
 
 /** The terms of a plan's synonym groups: those of its units that have more than one. */
@@ -805,10 +809,9 @@ interface ListedWords {
 }
 
 /**
- * The catalogue's words the leading words start (search_words' prefix index), each with how many
- * entries of its list the conditions `kept` keep, counted on the list's index up to one more than
- * a window: one statement. Null when they start more than MOST_LISTED_WORDS words, whose lists
- * would be too many to read side by side. No words: no product holds the leading words.
+ * The lists of the catalogue's words the leading words start, with the entries the conditions
+ * `kept` keep (`listsOf`): one statement. Null when they start more than MOST_LISTED_WORDS words,
+ * whose lists would be too many to read side by side. No words: no product holds the leading words.
  */
 async function listedWords(
   db: Db,
@@ -816,18 +819,11 @@ async function listedWords(
   leading: readonly string[],
   kept: SQL,
 ): Promise<ListedWords | null> {
-  // search_words has no Drizzle table; both drivers answer execute() with { rows }.
-  const found = (await db.execute(
-    sql`select sw.word, (select count(*)::int from (select 1 from search_postings
-        where store_id = ${storeId} and word = sw.word${kept} limit ${POSTINGS_WINDOW + 1}) c) as n
-      from search_words sw where sw.store_id = ${storeId} and (${startsWithAny(sql`sw.word`, leading)})
-      limit ${MOST_LISTED_WORDS + 1}`,
-  )) as unknown as { rows: { word: string; n: number }[] };
-  if (found.rows.length > MOST_LISTED_WORDS) return null;
-  return {
-    words: found.rows.map((r) => r.word),
-    entries: found.rows.reduce((sum, r) => sum + Number(r.n), 0),
+  // Both drivers answer execute() with { rows }.
+  const found = (await db.execute(sql`select ${listsOf(storeId, leading, kept)} as lists`)) as unknown as {
+    rows: { lists: unknown }[];
   };
+  return listedFrom(leading, listsRead(leading, found.rows[0]?.lists));
 }
 
 /**
@@ -850,7 +846,7 @@ async function searchPostings(
 ): Promise<SummaryRow[] | null> {
   // A category or a brand leaves few of a common word's products: its list would be read far
   // for a page, and the listing's own indexes find them sooner.
-  if (f.category || f.sub || f.brand || f.brandId) return null;
+  if (placed(f)) return null;
   const leading = leadingWords(plan);
   if (!leading) return null;
   const { storeId } = values;
@@ -1041,12 +1037,8 @@ async function bestMatches(
       const leading = leadingWords(steps[step] as SearchPlan);
       // The start's lists are counted with no filter: a price range or a discount counts its own.
       const known = leading && !ranged(values) ? ranking.listed?.get(listedKey(leading)) : undefined;
-      words =
-        known !== undefined
-          ? Promise.resolve(known)
-          : leading
-            ? listedWords(db, values.storeId, leading, keptOnLists(values))
-            : Promise.resolve(null);
+      if (known !== undefined || !leading) words = Promise.resolve(known ?? null);
+      else words = listedWords(db, values.storeId, leading, keptOnLists(values));
       listed.set(step, words);
     }
     return words;
@@ -1482,8 +1474,7 @@ export async function listProducts(
     // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
     // two statements, a window in order and then every match by trigram. Facets tell only of a
     // category, sub-category or brand: without one, none is asked for.
-    const placed = Boolean(f.category || f.sub || f.brand || f.brandId);
-    const facets = placed ? knownFacets?.(storeId, p) : undefined;
+    const facets = placed(f) ? knownFacets?.(storeId, p) : undefined;
     const most = facets ? mostUnderFilters(facets, f) : null;
     if (most === 0) return [];
     if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, r, most);
