@@ -13,8 +13,11 @@ const poolOf = (db: Db | Tx) => {
   return client instanceof pg.Pool ? client : null;
 };
 
-/** A statement's name: `name` and a hash of its text, so another text is another statement. */
-const statementName = (name: string, text: string) =>
+/**
+ * A statement's name: `name` and a hash of its text, so another text is another statement. A
+ * shape's key can stand for the text (PostgreSQL keeps 63 bytes of a name: a long key is hashed).
+ */
+export const statementName = (name: string, text: string) =>
   `${name}_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
 
 /**

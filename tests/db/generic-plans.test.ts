@@ -63,4 +63,37 @@ describe.runIf(databaseKinds.includes("postgres"))("named statements on postgres
     // With a limit or `active` sent as a value, PostgreSQL planned every run: 8 custom plans.
     for (const name of named) expect({ name, ...plans.get(name) }).toEqual({ name, custom: 5, generic: 3 });
   }, 60_000);
+
+  it("keep one generic plan for a search's tiers read from its words' lists and its shelves' walks", async () => {
+    const { db } = database;
+    const named = async () => {
+      const { rows } = (await db.execute(
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where name like 'mandi_tier%'`,
+      )) as unknown as { rows: { name: string; generic: number; custom: number }[] };
+      return rows;
+    };
+    // A price range is weighed by its values: planned for each run, never named.
+    for (let run = 0; run < 3; run++) {
+      await listProducts(
+        db,
+        store.id,
+        { ...NO_FILTERS, q: "basmati rice", sort: "relevance", min: 100 },
+        { offset: 0, limit: PAGE_SIZE },
+      );
+    }
+    expect(await named()).toEqual([]);
+    // 'basmati rice' is read from the lists of the words; 'atta' walks the shelves of its name first.
+    for (let run = 0; run < 8; run++) {
+      for (const q of ["basmati rice", "atta"]) {
+        await listProducts(db, store.id, { ...NO_FILTERS, q, sort: "relevance" }, { offset: 0, limit: PAGE_SIZE });
+      }
+    }
+    const rows = await named();
+    expect(rows.some((r) => r.name.startsWith("mandi_tier_lists_"))).toBe(true);
+    expect(rows.some((r) => !r.name.startsWith("mandi_tier_lists_"))).toBe(true);
+    // Planned for the first five runs' values, then the generic plan (ADR 0048).
+    for (const { name, custom, generic } of rows)
+      expect({ name, custom, generic }).toEqual({ name, custom: 5, generic: 3 });
+  }, 60_000);
 });

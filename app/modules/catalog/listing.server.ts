@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
-import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
+import { limitAsWritten, preparedPerDatabase, statementName } from "../../db/prepared.server";
 import { brands, categories, products, searchSynonyms } from "../../db/schema";
 import { uuidArrayLiteral } from "../../db/uuid-array.server";
 import { isUuid } from "../http/ids";
@@ -1043,11 +1043,16 @@ async function bestMatches(
     }
     return words;
   };
+  // Without a price range or a discount, whose conditions are weighed by their values, the
+  // tiers whose plans do not depend on their words are prepared by name (namedIf).
+  const byName = !ranged(values);
   for (const [tier, { step, byLists }] of tiers.entries()) {
-    const shape = { f, steps, ranking, tier };
+    const shape = { f, steps, ranking, tier, named: false };
     const run = { ...values, ...patterns, ...shelfValues, limit: need - rows.length };
-    const fromLists = byLists && !placed(f) ? await tierFromLists(db, shape, run, await listedOf(step)) : null;
-    rows.push(...(fromLists ?? (await tierPage(db, shape).execute(run))));
+    const fromLists = byLists && !placed(f) ? await tierFromLists(db, shape, byName, run, await listedOf(step)) : null;
+    // A shelf's walk plans alike for any words (they are `coalesce`d, and each shelf is a key).
+    // Any other tier is planned for its patterns' values.
+    rows.push(...(fromLists ?? (await tierPage(db, namedIf(byName && !byLists, shape, tierShapeKey)).execute(run))));
     if (rows.length >= need) break;
   }
   return rows.slice(range.offset);
@@ -1078,6 +1083,8 @@ const placed = (f: ListingFilters) => Boolean(f.category || f.sub || f.brand || 
 async function tierFromLists(
   db: Db,
   shape: TierShape,
+  /** Whether its statement may be prepared by name (namedIf). */
+  byName: boolean,
   run: Record<string, unknown> & { limit: number },
   listed: ListedWords | null,
 ): Promise<SummaryRow[] | null> {
@@ -1085,7 +1092,8 @@ async function tierFromLists(
   // No product in the range holds the words.
   if (listed.entries === 0) return [];
   const words = Object.fromEntries(listed.words.map((word, i) => [`listed${i}`, word]));
-  const rows = await tierListsPage(db, { ...shape, words: listed.words.length }).execute({ ...run, ...words });
+  const lists = namedIf(byName, { ...shape, words: listed.words.length }, listsShapeKey);
+  const rows = await tierListsPage(db, lists).execute({ ...run, ...words });
   return rows.length >= run.limit || listed.entries <= POSTINGS_WINDOW ? rows : null;
 }
 
@@ -1158,6 +1166,8 @@ interface TierShape {
   steps: readonly SearchPlan[];
   ranking: TierRanking;
   tier: number;
+  /** Prepared by name, and planned once for any values (namedIf); else planned for each run's values. */
+  named: boolean;
 }
 
 /**
@@ -1169,7 +1179,8 @@ interface TierShape {
  * a rare one by its trigrams.
  */
 const tierPage = preparedPerDatabase(
-  (db, { f, steps, ranking, tier }: TierShape) => {
+  (db, shape: TierShape) => {
+    const { f, steps, ranking, tier, named } = shape;
     const { where, onShelves } = searchTiers(steps, ranking, patternSlots())[tier] ?? { where: undefined };
     const filters = filtersAsPlaceholders(f);
     return db
@@ -1178,25 +1189,38 @@ const tierPage = preparedPerDatabase(
       .where(onShelves ? sql`${products.id} in (${shelfByShelf(filters, where, onShelves)})` : and(...filters, where))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(sql.placeholder("limit"))
-      .prepare("");
+      .prepare(named ? statementName("mandi_tier", tierShapeKey(shape)) : "");
   },
   (shape: TierShape) => tierShapeKey(shape),
   SEARCH_SHAPES_KEPT,
 );
 
 /** What a tier's statement's text depends on (see tierPage). */
-function tierShapeKey({ f, steps, ranking: { noneStart, asTyped, shelves }, tier }: TierShape): string {
-  return `${listingShape(f)}/${steps.map(stepShape).join("/")}/${noneStart ? "nonestart" : "starts"}/${asTyped ? stepShape(asTyped) : "-"}/${shelves ? `${shelves.subs}.${shelves.tops}` : "-"}/${tier}`;
+function tierShapeKey({ f, steps, ranking: { noneStart, asTyped, shelves }, tier, named }: TierShape): string {
+  return `${listingShape(f)}/${steps.map(stepShape).join("/")}/${noneStart ? "nonestart" : "starts"}/${asTyped ? stepShape(asTyped) : "-"}/${shelves ? `${shelves.subs}.${shelves.tops}` : "-"}/${tier}${named ? "/named" : ""}`;
 }
 
+/** A tier read from its step's words' lists, and how many words they are. */
+interface ListsShape extends TierShape {
+  words: number;
+}
+
+const listsShapeKey = (shape: ListsShape) => `${tierShapeKey(shape)}/lists${shape.words}`;
+
 /**
- * A tier read from its step's words' lists (tierFromLists), built once per database, shape and
- * number of words: the tier's statement with the lists merged newest first in front of it. The
- * words are the placeholders listed0, listed1...; the lists keep the price range and discount
- * on their own index, as a sorted search's do.
+ * A tier read from its step's words' lists (tierFromLists), built once per database and shape:
+ * the tier's statement with the lists merged newest first in front of it. The words are the
+ * placeholders listed0, listed1...; the lists keep the price range and discount on their own
+ * index, as a sorted search's do.
+ *
+ * Its plan is the same for any words: each list is read newest first through its index up to
+ * POSTINGS_WINDOW entries, and each entry's product by its key, until the page is full; the
+ * patterns are `unestimated`. So it is prepared by name (namedIf) and keeps a generic plan:
+ * planning it for each search's values cost PostgreSQL more than running it (ADR 0048).
  */
 const tierListsPage = preparedPerDatabase(
-  (db, { f, steps, ranking, tier, words }: TierShape & { words: number }) => {
+  (db, shape: ListsShape) => {
+    const { f, steps, ranking, tier, words, named } = shape;
     const { where } = searchTiers(steps, ranking, patternSlots(), "unestimated")[tier] ?? { where: undefined };
     const store = sql.placeholder("storeId");
     const kept = keptOnLists(listingValues("", f), asPlaceholder);
@@ -1217,11 +1241,36 @@ const tierListsPage = preparedPerDatabase(
       .where(found)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(sql.placeholder("limit"))
-      .prepare("");
+      .prepare(named ? statementName("mandi_tier_lists", listsShapeKey(shape)) : "");
   },
-  (shape: TierShape & { words: number }) => `${tierShapeKey(shape)}/lists${shape.words}`,
+  listsShapeKey,
   SEARCH_SHAPES_KEPT,
 );
+
+/**
+ * How many search statements' shapes each process prepares by name (namedIf). A named statement
+ * stays prepared on every pooled connection for as long as the connection lives, and a search's
+ * shape depends on its words, which anyone can vary: past this many, a shape is planned for each
+ * run. A shop's searches come in a few dozen shapes.
+ */
+const NAMED_SEARCH_SHAPES = 64;
+const namedSearchShapes = new Set<string>();
+
+/**
+ * `shape`, prepared by name when `byName` and the process names its shape (one of the first
+ * NAMED_SEARCH_SHAPES it meets): for a statement whose plan does not depend on its values, so
+ * that PostgreSQL parses it once per connection and keeps a generic plan after five runs (ADR
+ * 0048). Else planned for each run's values, as a search's statements are (ADR 0029).
+ */
+function namedIf<Shape extends TierShape>(byName: boolean, shape: Shape, keyOf: (shape: Shape) => string): Shape {
+  if (!byName) return { ...shape, named: false };
+  const key = keyOf({ ...shape, named: true });
+  if (!namedSearchShapes.has(key)) {
+    if (namedSearchShapes.size >= NAMED_SEARCH_SHAPES) return { ...shape, named: false };
+    namedSearchShapes.add(key);
+  }
+  return { ...shape, named: true };
+}
 
 /**
  * The newest products meeting the listing's `filters` and the tier's `words` on the query's
@@ -1238,15 +1287,16 @@ const tierListsPage = preparedPerDatabase(
  * rare on a small shelf of its name.
  */
 function shelfByShelf(filters: readonly SQL[], words: SQL | undefined, { subs, tops }: ShelfCounts): SQL {
+  const limit = sql.placeholder("limit");
   const walk = (column: AnyPgColumn, placeholder: string) =>
     sql`(select ${products.id} as id, ${products.createdAt} as created_at from ${products}
       where ${and(...filters, words && sql`coalesce(${words}, false)`, sql`${column} = ${sql.placeholder(placeholder)}::uuid`)}
-      order by ${products.createdAt} desc, ${products.id} desc limit ${sql.placeholder("limit")})`;
+      order by ${products.createdAt} desc, ${products.id} desc limit ${limit})`;
   const walks = [
     ...Array.from({ length: subs }, (_, i) => walk(products.subCategoryId, `shelfSub${i}`)),
     ...Array.from({ length: tops }, (_, i) => walk(products.categoryId, `shelfTop${i}`)),
   ];
-  return sql`select s.id from (${sql.join(walks, sql` union all `)}) s order by s.created_at desc, s.id desc limit ${sql.placeholder("limit")}`;
+  return sql`select s.id from (${sql.join(walks, sql` union all `)}) s order by s.created_at desc, s.id desc limit ${limit}`;
 }
 
 /** What a step's patterns are, as counts: its units' terms, and its ordered name patterns. */
