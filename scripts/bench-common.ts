@@ -1,4 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "../app/demo/catalogue-data";
+import { randomSource } from "../app/demo/factories";
+import { slugify } from "../app/modules/catalog/catalogue-input";
+import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
 
 /** Shared by the bench scripts (bench.ts, bench-orders.ts, bench-compare.ts). */
 
@@ -78,4 +82,39 @@ export function ticksPerSecond(): number {
   } catch {
     return 100;
   }
+}
+
+/**
+ * Listing addresses as shoppers make them, all different: a category (and often a
+ * sub-category) or a brand, a search word (some misspelt), a discount, a price range and a sort,
+ * each present or not, drawn with a fixed seed from the demo catalogue's names.
+ */
+export function anyListings(count: number): string[] {
+  const random = randomSource(20261124);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const words = ["basmati", "oil", "atta", "panner", "dal", "ghee", "masala", "tea", "sugar", "cups", "maida", "jeera"];
+  const prices: Array<[number | null, number | null]> = [
+    [null, 200],
+    [100, 500],
+    [200, 1000],
+    [500, 3000],
+    [1000, null],
+  ];
+  const addresses = new Set<string>();
+  for (let tries = 0; addresses.size < count && tries < count * 20; tries++) {
+    const f: ListingFilters = { ...NO_FILTERS, sort: pick(SORTS).value };
+    if (random() < 0.7) {
+      const category = pick(DEMO_CATEGORIES);
+      f.category = slugify(category.name);
+      if (random() < 0.4) f.sub = slugify(pick(category.subs).name);
+    } else if (random() < 0.5) {
+      // From a brand tile.
+      f.brand = slugify(pick(DEMO_BRANDS).name);
+    }
+    if (random() < 0.25) f.q = pick(words);
+    if (random() < 0.2) f.disc = pick(DISCOUNT_CHOICES);
+    if (random() < 0.25) [f.min, f.max] = pick(prices);
+    addresses.add(listingHref(f));
+  }
+  return [...addresses];
 }

@@ -1,7 +1,7 @@
 /**
  * Two builds of Mandi measured side by side, for a change's effect on the server's work:
  *
- *   npm run bench:compare -- <dirA> <dirB> [--path /products?category=dairy-and-eggs]
+ *   npm run bench:compare -- <dirA> <dirB> [--path /products?category=dairy-and-eggs | --any]
  *     [--rounds 10] [--seconds 3] [--connections 10] [--kept]
  *
  * Each directory is a checkout with its build (`npm run build`; `git worktree add ../a <commit>`
@@ -21,7 +21,16 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { median, percentile, procStat, startProcess, stopProcess, ticksPerSecond, waitFor } from "./bench-common";
+import {
+  anyListings,
+  median,
+  percentile,
+  procStat,
+  startProcess,
+  stopProcess,
+  ticksPerSecond,
+  waitFor,
+} from "./bench-common";
 import { fail, parseArgs } from "./cli";
 
 export interface Sample {
@@ -62,7 +71,7 @@ async function main(): Promise<void> {
   const { options, positional } = parseArgs(process.argv.slice(2));
   const [dirA, dirB] = positional.map((dir) => path.resolve(dir));
   if (!dirA || !dirB)
-    fail("Usage: npm run bench:compare -- <dirA> <dirB> [--path /products] [--rounds 10] [--seconds 3]");
+    fail("Usage: npm run bench:compare -- <dirA> <dirB> [--path /products | --any] [--rounds 10] [--seconds 3]");
   for (const dir of [dirA, dirB]) {
     if (!existsSync(path.join(dir, "build/server/index.js"))) fail(`${dir} has no build: run npm run build there.`);
   }
@@ -74,7 +83,11 @@ async function main(): Promise<void> {
     const v = options.get(name);
     return typeof v === "string" ? Number(v) : fallback;
   };
-  const route = String(options.get("path") ?? "/products?category=dairy-and-eggs&sort=priceAsc");
+  // --any: each request a different listing, as the bench's "products, any" asks.
+  const many = options.has("any") ? anyListings(10_000) : undefined;
+  const route = many
+    ? `/products, any (${many.length} addresses)`
+    : String(options.get("path") ?? "/products?category=dairy-and-eggs&sort=priceAsc");
   const rounds = num("rounds", 10);
   const seconds = num("seconds", 3);
   const connections = num("connections", 10);
@@ -106,13 +119,27 @@ async function main(): Promise<void> {
     const load = async (i: 0 | 1, duration: number): Promise<Sample> => {
       const before = cpuMs(servers[i] as ChildProcess);
       const times: number[] = [];
+      let next = 0;
       const result = await new Promise<autocannon.Result>((resolve, reject) => {
         const instance = autocannon(
           {
-            url: `http://127.0.0.1:${ports[i]}${route}`,
+            url: `http://127.0.0.1:${ports[i]}${many ? "/" : route}`,
             connections,
             duration,
             headers: { "accept-encoding": "br, gzip" },
+            // Both builds are asked the same addresses in the same order.
+            ...(many
+              ? {
+                  requests: [
+                    {
+                      setupRequest: (request: autocannon.Request) => ({
+                        ...request,
+                        path: many[next++ % many.length] ?? "/",
+                      }),
+                    },
+                  ],
+                }
+              : {}),
           },
           (error, r) => (error ? reject(error) : resolve(r)),
         );

@@ -32,13 +32,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "../app/db/client.server";
-import { DEMO_BRANDS, DEMO_CATEGORIES } from "../app/demo/catalogue-data";
-import { randomSource } from "../app/demo/factories";
 import { seedDemoStore } from "../app/demo/seed.server";
-import { slugify } from "../app/modules/catalog/catalogue-input";
-import { DISCOUNT_CHOICES, type ListingFilters, listingHref, NO_FILTERS, SORTS } from "../app/modules/catalog/listing";
 import { QUICK } from "../server/compression";
 import {
+  anyListings,
   type ProcStat,
   percentile,
   procStat,
@@ -123,41 +120,6 @@ const ROUTES = [
   { name: "product, any", path: "ANY_PRODUCT" },
   { name: "json", path: "/healthz" },
 ];
-
-/**
- * Listing addresses as shoppers make them, all different: a category (and often a
- * sub-category) or a brand, a search word (some misspelt), a discount, a price range and a sort,
- * each present or not, drawn with a fixed seed from the demo catalogue's names.
- */
-function anyListings(count: number): string[] {
-  const random = randomSource(20261124);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const words = ["basmati", "oil", "atta", "panner", "dal", "ghee", "masala", "tea", "sugar", "cups", "maida", "jeera"];
-  const prices: Array<[number | null, number | null]> = [
-    [null, 200],
-    [100, 500],
-    [200, 1000],
-    [500, 3000],
-    [1000, null],
-  ];
-  const addresses = new Set<string>();
-  for (let tries = 0; addresses.size < count && tries < count * 20; tries++) {
-    const f: ListingFilters = { ...NO_FILTERS, sort: pick(SORTS).value };
-    if (random() < 0.7) {
-      const category = pick(DEMO_CATEGORIES);
-      f.category = slugify(category.name);
-      if (random() < 0.4) f.sub = slugify(pick(category.subs).name);
-    } else if (random() < 0.5) {
-      // From a brand tile.
-      f.brand = slugify(pick(DEMO_BRANDS).name);
-    }
-    if (random() < 0.25) f.q = pick(words);
-    if (random() < 0.2) f.disc = pick(DISCOUNT_CHOICES);
-    if (random() < 0.25) [f.min, f.max] = pick(prices);
-    addresses.add(listingHref(f));
-  }
-  return [...addresses];
-}
 
 /** A browser's request headers that change the work: it takes compressed answers. */
 const HEADERS = { "accept-encoding": "br, gzip" };

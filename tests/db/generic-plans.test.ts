@@ -64,12 +64,12 @@ describe.runIf(databaseKinds.includes("postgres"))("named statements on postgres
     for (const name of named) expect({ name, ...plans.get(name) }).toEqual({ name, custom: 5, generic: 3 });
   }, 60_000);
 
-  it("keep one generic plan for a search's tiers read from its words' lists and its shelves' walks", async () => {
+  it("keep one generic plan for a search's tiers read from its words' lists, its shelves' walks and a sorted first page", async () => {
     const { db } = database;
     const named = async () => {
       const { rows } = (await db.execute(
         sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-          where name like 'mandi_tier%'`,
+          where name similar to 'mandi_(tier|window|sorted)%'`,
       )) as unknown as { rows: { name: string; generic: number; custom: number }[] };
       return rows;
     };
@@ -83,15 +83,25 @@ describe.runIf(databaseKinds.includes("postgres"))("named statements on postgres
       );
     }
     expect(await named()).toEqual([]);
-    // 'basmati rice' is read from the lists of the words; 'atta' walks the shelves of its name first.
+    // 'basmati rice' is read from the lists of the words; 'atta' walks the shelves of its name
+    // first. Sorted, a search reads the first rows in order, then its words' lists.
+    const searches = [
+      { q: "basmati rice", sort: "relevance" },
+      { q: "atta", sort: "relevance" },
+      { q: "basmati", sort: "priceAsc" },
+      { q: "rice", sort: "newest" },
+    ] as const;
     for (let run = 0; run < 8; run++) {
-      for (const q of ["basmati rice", "atta"]) {
-        await listProducts(db, store.id, { ...NO_FILTERS, q, sort: "relevance" }, { offset: 0, limit: PAGE_SIZE });
-      }
+      for (const f of searches)
+        await listProducts(db, store.id, { ...NO_FILTERS, ...f }, { offset: 0, limit: PAGE_SIZE });
     }
     const rows = await named();
-    expect(rows.some((r) => r.name.startsWith("mandi_tier_lists_"))).toBe(true);
-    expect(rows.some((r) => !r.name.startsWith("mandi_tier_lists_"))).toBe(true);
+    for (const kind of [/^mandi_tier_lists_/, /^mandi_tier_[0-9a-f]+$/, /^mandi_window_/, /^mandi_sorted_lists_/]) {
+      expect(
+        rows.some((r) => kind.test(r.name)),
+        String(kind),
+      ).toBe(true);
+    }
     // Planned for the first five runs' values, then the generic plan (ADR 0048).
     for (const { name, custom, generic } of rows)
       expect({ name, custom, generic }).toEqual({ name, custom: 5, generic: 3 });

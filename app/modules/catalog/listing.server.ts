@@ -751,6 +751,13 @@ function windowOrdering(f: ListingFilters): SQL {
 const SEARCH_WINDOW = 512;
 /** How many entries of its words' lists (search_postings) a sorted search reads before it finds every match instead. */
 const POSTINGS_WINDOW = 512;
+
+/**
+ * How many shapes of each search statement a process keeps per database, the least recently
+ * used going first. A shop's searches come in a few dozen shapes; the bound is for addresses
+ * made up to make new ones.
+ */
+const SEARCH_SHAPES_KEPT = 500;
 /** The most catalogue words a search's leading words may start, for their lists to be read side by side. */
 const MOST_LISTED_WORDS = 16;
 
@@ -840,8 +847,9 @@ async function searchPostings(
   db: Db,
   values: ListingValues,
   f: ListingFilters,
-  where: SQL[],
   plan: SearchPlan,
+  /** The query's patterns, by their placeholders' names (patternSlots). */
+  patterns: Record<string, string>,
   need: number,
 ): Promise<SummaryRow[] | null> {
   // A category or a brand leaves few of a common word's products: its list would be read far
@@ -850,40 +858,75 @@ async function searchPostings(
   const leading = leadingWords(plan);
   if (!leading) return null;
   const { storeId } = values;
-  const key = f.sort === "newest" ? sql.raw("created_at") : sql.raw("unit_price");
-  const dir = f.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
   // The price range bounds the price a list is sorted by (priceWalkBound): its walk starts where
   // the range does. The price range and the discount are checked on the list's own index
   // (migration 0018), so its first entries are products the filters keep.
   const bound = priceWalkBound(values, f.sort, sql.raw("unit_price"));
-  const from = bound ? sql` and ${bound}` : sql``;
-  const kept = keptOnLists(values);
-  const found = await listedWords(db, storeId, leading, sql`${from}${kept}`);
+  const found = await listedWords(
+    db,
+    storeId,
+    leading,
+    sql`${bound ? sql` and ${bound}` : sql``}${keptOnLists(values)}`,
+  );
   if (!found || found.words.length === 0) return null;
   const { words, entries } = found;
   // No product holding the words is in the range: nothing matches.
   if (entries === 0) return [];
-  const whole = entries <= POSTINGS_WINDOW;
-  const lists = words.map(
-    (
-      word,
-    ) => sql`(select product_id, ${key} as k from search_postings where store_id = ${storeId} and word = ${word}${from}${kept}
-      order by ${key} ${dir}, product_id ${dir} limit ${POSTINGS_WINDOW})`,
-  );
-  // A product holding two of the words is in two lists: once is enough.
-  const listed = sql`(select distinct on (k, product_id) product_id, k from (${sql.join(lists, sql` union all `)}) u
-      order by k ${dir}, product_id ${dir} limit ${POSTINGS_WINDOW}) w`;
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(
-      sql`${products.id} in (select ${products.id} from ${listed} join ${products} on ${products.id} = w.product_id
-        where ${and(...where, exactMatch(plan))} order by w.k ${dir}, w.product_id ${dir} limit ${need})`,
-    )
-    .orderBy(...ordering(f))
-    .limit(need);
-  return rows.length >= need || whole ? rows : null;
+  const listed = Object.fromEntries(words.map((word, i) => [`listed${i}`, word]));
+  const shape = namedIf(!ranged(values), { f, plan, words: words.length, named: false }, sortedListsKey);
+  const rows = await sortedListsPage(db, shape).execute({ ...values, ...patterns, ...listed, need });
+  return rows.length >= need || entries <= POSTINGS_WINDOW ? rows : null;
 }
+
+/** A sorted search read from its words' lists: its filters, sort and words, and how many words. */
+interface SortedListsShape extends SortedSearchShape {
+  words: number;
+  /** Prepared by name (namedIf). */
+  named: boolean;
+}
+
+const sortedListsKey = (shape: SortedListsShape) =>
+  `${sortedSearchShape(shape)}/lists${shape.words}${shape.named ? "/named" : ""}`;
+
+/**
+ * searchPostings' statement, built once per database and shape: the words' lists (the
+ * placeholders listed0, listed1...) each read in the listing's order up to POSTINGS_WINDOW
+ * entries, merged, and each entry's product checked until `need` are found. Its plan is the same
+ * for any words, so without a price range or a discount it is prepared by name (ADR 0048).
+ */
+const sortedListsPage = preparedPerDatabase(
+  (db, shape: SortedListsShape) => {
+    const { f, plan, words, named } = shape;
+    const key = f.sort === "newest" ? sql.raw("created_at") : sql.raw("unit_price");
+    const dir = f.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
+    const v = listingValues("", f);
+    const bound = priceWalkBound(v, f.sort, sql.raw("unit_price"), asPlaceholder);
+    const kept = sql`${bound ? sql` and ${bound}` : sql``}${keptOnLists(v, asPlaceholder)}`;
+    const store = sql.placeholder("storeId");
+    const lists = Array.from(
+      { length: words },
+      (_, i) => sql`(select product_id, ${key} as k from search_postings
+        where store_id = ${store} and word = ${sql.placeholder(`listed${i}`)}${kept}
+        order by ${key} ${dir}, product_id ${dir} limit ${sql.raw(String(POSTINGS_WINDOW))})`,
+    );
+    // A product holding two of the words is in two lists: once is enough.
+    const listed = sql`(select distinct on (k, product_id) product_id, k from (${sql.join(lists, sql` union all `)}) u
+      order by k ${dir}, product_id ${dir} limit ${sql.raw(String(POSTINGS_WINDOW))}) w`;
+    const match = exactMatch(plan, products.searchText, patternSlots());
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .where(
+        sql`${products.id} in (select ${products.id} from ${listed} join ${products} on ${products.id} = w.product_id
+          where ${and(...filtersAsPlaceholders(f), match)} order by w.k ${dir}, w.product_id ${dir} limit ${sql.placeholder("need")})`,
+      )
+      .orderBy(...ordering(f))
+      .limit(sql.placeholder("need"))
+      .prepare(named ? statementName("mandi_sorted_lists", sortedListsKey(shape)) : "");
+  },
+  sortedListsKey,
+  SEARCH_SHAPES_KEPT,
+);
 
 /**
  * A search sorted by price or date. The words' matches may be anywhere in that order: a common
@@ -902,7 +945,6 @@ async function searchInOrder(
   db: Db,
   values: ListingValues,
   f: ListingFilters,
-  where: SQL[],
   plan: SearchPlan,
   range: { offset: number; limit: number },
   /** At most how many products the filters leave the search, when its facets tell (mostUnderFilters). */
@@ -914,14 +956,17 @@ async function searchInOrder(
   // Fewer matches than the rows asked for: no window and no list can hold them all, and only
   // the last way finds every one.
   if (most === null || most >= need) {
-    const inWindow = await windowPage(db, { f, plan }).execute({
+    // A first page of a usual size writes its window and size: prepared by name (ADR 0048).
+    const first = range.offset === 0 && WRITTEN_LIMITS.has(need) && !ranged(values);
+    const shape = namedIf(first, { f, plan, need, named: false }, windowShapeKey);
+    const inWindow = await windowPage(db, shape).execute({
       ...values,
       ...patterns,
-      window: Math.max(SEARCH_WINDOW, need * 8),
+      window: windowFor(need),
       need,
     });
     if (inWindow.length >= need) return inWindow.slice(range.offset);
-    const listed = await searchPostings(db, values, f, where, plan, need);
+    const listed = await searchPostings(db, values, f, plan, patterns, need);
     if (listed) return listed.slice(range.offset);
   }
   return matchesThenOrder(db, { f, plan }).execute({
@@ -931,13 +976,6 @@ async function searchInOrder(
     limit: range.limit + 1,
   });
 }
-
-/**
- * How many shapes of each search statement a process keeps per database, the least recently
- * used going first. A shop's searches come in a few dozen shapes; the bound is for addresses
- * made up to make new ones.
- */
-const SEARCH_SHAPES_KEPT = 500;
 
 /** A sorted search's filters, sort and words, for its statements built once per shape. */
 interface SortedSearchShape {
@@ -954,28 +992,47 @@ const sortedSearchShape = ({ f, plan }: SortedSearchShape) => `${listingShape(f)
 /** How many terms each unit of a query has: what exactMatch's patterns are, as counts. */
 const unitsShape = (p: SearchPlan) => p.units.map((unit) => unit.length).join(".");
 
+/** How many rows in order a sorted search's window reads for a page that needs `need`. */
+const windowFor = (need: number) => Math.max(SEARCH_WINDOW, need * 8);
+
+/** A sorted search's window: its filters, sort and words, and the rows it needs. */
+interface WindowShape extends SortedSearchShape {
+  need: number;
+  /** A first page, its window and size written and the statement prepared by name (namedIf). */
+  named: boolean;
+}
+
+const windowShapeKey = (shape: WindowShape) =>
+  shape.named ? `${sortedSearchShape(shape)}/first${shape.need}` : sortedSearchShape(shape);
+
 /**
  * searchInOrder's first statement: the first rows in order (as many as `window`), and of them
- * the first `need` that hold the words. Built once per shape, planned for each run's values.
+ * the first `need` that hold the words. Built once per shape. A first page without a price
+ * range or a discount has its window and size written (as a listing's first page has, ADR
+ * 0045) and is prepared by name: it walks the sort's index for the window whatever the words
+ * (ADR 0048). Any other is planned for its values.
  */
 const windowPage = preparedPerDatabase(
-  (db, { f, plan }: SortedSearchShape) => {
+  (db, shape: WindowShape) => {
+    const { f, plan, named, need } = shape;
     const where = filtersAsPlaceholders(f);
+    const window = named ? limitAsWritten(windowFor(need)) : sql.placeholder("window");
+    const limit = named ? limitAsWritten(need) : sql.placeholder("need");
     const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
       from ${products} where ${and(...where, priceWalkOnPlaceholders(f))} order by ${sql.join(ordering(f), sql`, `)}
-      limit ${sql.placeholder("window")}
-    ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(f)} limit ${sql.placeholder("need")})`;
+      limit ${window}
+    ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(f)} limit ${limit})`;
     return db
       .select(summaryColumns)
       .from(products)
       .where(and(...where, windowed))
       .orderBy(...ordering(f))
-      .limit(sql.placeholder("need"))
-      .prepare("");
+      .limit(limit)
+      .prepare(named ? statementName("mandi_window", windowShapeKey(shape)) : "");
   },
-  sortedSearchShape,
+  windowShapeKey,
   SEARCH_SHAPES_KEPT,
 );
 
@@ -1262,7 +1319,11 @@ const namedSearchShapes = new Set<string>();
  * that PostgreSQL parses it once per connection and keeps a generic plan after five runs (ADR
  * 0048). Else planned for each run's values, as a search's statements are (ADR 0029).
  */
-function namedIf<Shape extends TierShape>(byName: boolean, shape: Shape, keyOf: (shape: Shape) => string): Shape {
+function namedIf<Shape extends { named: boolean }>(
+  byName: boolean,
+  shape: Shape,
+  keyOf: (shape: Shape) => string,
+): Shape {
   if (!byName) return { ...shape, named: false };
   const key = keyOf({ ...shape, named: true });
   if (!namedSearchShapes.has(key)) {
@@ -1527,7 +1588,7 @@ export async function listProducts(
     const facets = placed(f) ? knownFacets?.(storeId, p) : undefined;
     const most = facets ? mostUnderFilters(facets, f) : null;
     if (most === 0) return [];
-    if (f.sort !== "relevance") return searchInOrder(db, values, f, where, p, r, most);
+    if (f.sort !== "relevance") return searchInOrder(db, values, f, p, r, most);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;
     const steps = respelt ? spellingSteps(plan, p) : [p];
