@@ -1348,16 +1348,15 @@ function namedIf<Shape extends { named: boolean }>(
  * rare on a small shelf of its name.
  */
 function shelfByShelf(filters: readonly SQL[], words: SQL | undefined, { subs, tops }: ShelfCounts): SQL {
-  const limit = sql.placeholder("limit");
   const walk = (column: AnyPgColumn, placeholder: string) =>
     sql`(select ${products.id} as id, ${products.createdAt} as created_at from ${products}
       where ${and(...filters, words && sql`coalesce(${words}, false)`, sql`${column} = ${sql.placeholder(placeholder)}::uuid`)}
-      order by ${products.createdAt} desc, ${products.id} desc limit ${limit})`;
+      order by ${products.createdAt} desc, ${products.id} desc limit ${sql.placeholder("limit")})`;
   const walks = [
     ...Array.from({ length: subs }, (_, i) => walk(products.subCategoryId, `shelfSub${i}`)),
     ...Array.from({ length: tops }, (_, i) => walk(products.categoryId, `shelfTop${i}`)),
   ];
-  return sql`select s.id from (${sql.join(walks, sql` union all `)}) s order by s.created_at desc, s.id desc limit ${limit}`;
+  return sql`select s.id from (${sql.join(walks, sql` union all `)}) s order by s.created_at desc, s.id desc limit ${sql.placeholder("limit")}`;
 }
 
 /** What a step's patterns are, as counts: its units' terms, and its ordered name patterns. */
