@@ -738,14 +738,18 @@ test.describe("before the page's scripts run (a slow connection)", () => {
   });
 });
 
-test("prices do not make the page fetch a font file for the rupee sign", async ({ page }) => {
+test("prices do not make the page fetch a font file for the rupee sign", async ({ context, page }) => {
   const fonts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
   });
   await page.goto("/products");
   await expect(page.locator(".price__now").first()).toContainText("₹");
-  await page.waitForLoadState("networkidle");
+  // The page notes the font once its Latin faces have loaded (after the first paint and the main
+  // pictures, which on a busy machine can leave the network quiet for longer than "networkidle" waits).
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
+    .toMatch(/inter-.*\.css$/);
   // The store font's Latin faces load; its latin-ext faces, which listed '₹', do not.
   expect(fonts.some((f) => /-latin-400-/.test(f))).toBe(true);
   expect(fonts.filter((f) => /latin-ext|devanagari/.test(f))).toEqual([]);
