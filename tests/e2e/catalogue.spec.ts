@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { CART_STORAGE_KEY } from "../../app/modules/cart/rules";
 import { HYDRATING_EVENT } from "../../app/modules/http/hydration-events";
 
@@ -738,6 +738,16 @@ test.describe("before the page's scripts run (a slow connection)", () => {
   });
 });
 
+/**
+ * Waits for the page's note that the store font's (Inter's) Latin faces are in the browser's cache:
+ * the `mandi_font` cookie (`FONT_COOKIE`, named here because its module imports the fonts' CSS).
+ */
+async function fontNoted(context: BrowserContext): Promise<void> {
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
+    .toMatch(/inter-.*\.css$/);
+}
+
 test("prices do not make the page fetch a font file for the rupee sign", async ({ context, page }) => {
   const fonts: string[] = [];
   page.on("request", (request) => {
@@ -747,9 +757,7 @@ test("prices do not make the page fetch a font file for the rupee sign", async (
   await expect(page.locator(".price__now").first()).toContainText("₹");
   // The page notes the font once its Latin faces have loaded (after the first paint and the main
   // pictures, which on a busy machine can leave the network quiet for longer than "networkidle" waits).
-  await expect
-    .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
-    .toMatch(/inter-.*\.css$/);
+  await fontNoted(context);
   // The store font's Latin faces load; its latin-ext faces, which listed '₹', do not.
   expect(fonts.some((f) => /-latin-400-/.test(f))).toBe(true);
   expect(fonts.filter((f) => /latin-ext|devanagari/.test(f))).toEqual([]);
@@ -760,9 +768,7 @@ test("the store font loads after the first paint, and from the next page on with
   await page.goto("/products");
   // The first page paints in the system font and keeps it (it is not laid out again, ADR 0034);
   // the font's files are asked for after the paint, for the next page.
-  await expect
-    .poll(async () => (await context.cookies()).find((c) => c.name === "mandi_font")?.value ?? "")
-    .toMatch(/inter-.*\.css$/);
+  await fontNoted(context);
   // Its stylesheet too: a request before the first paint shares the connections the page's own
   // stylesheet and first pictures need.
   const timing = await page.evaluate(() => ({
