@@ -188,52 +188,66 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("products_store_slug").on(t.storeId, t.slug),
-    uniqueIndex("products_store_sku").on(t.storeId, t.sku),
-    // Listing indexes hold active products only: the storefront never lists the others. DESC
-    // keys are NULLS FIRST, as ORDER BY ... DESC is: otherwise the planner cannot use them.
-    // The price and discount filters' columns follow the sort keys, as in products_store_price:
-    // the newest-first walk of a search's first rows checks a price range on the index entry
-    // (migration 0022).
-    index("products_store_created")
-      .on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bestPrice, t.discountPercent)
-      .where(sql`active`),
-    index("products_store_category")
-      .on(t.storeId, t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`active`),
-    index("products_store_sub_category")
-      .on(t.storeId, t.subCategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`active`),
-    index("products_store_brand")
-      .on(t.storeId, t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`active`),
-    // Price sorting follows unit_price (migration 0004). The price and discount filters' columns
-    // come after the sort keys: PostgreSQL checks them on the index entry, so a price-sorted
-    // list with a price range or a discount skips the products outside it without reading them
-    // (migration 0013; without them, 'priceDesc, max 200' read 55,000 rows for 25).
-    index("products_store_price").on(t.storeId, t.unitPrice, t.id, t.bestPrice, t.discountPercent).where(sql`active`),
-    index("products_store_category_price")
-      .on(t.storeId, t.categoryId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
-      .where(sql`active`),
-    index("products_store_brand_price")
-      .on(t.storeId, t.brandId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
-      .where(sql`active`),
-    index("products_store_best_price").on(t.storeId, t.bestPrice).where(sql`active`),
-    // How far a product's sort price may lie from its best price (unit_price / best_price), so
-    // a price-sorted listing with a price range starts its walk where the range does
-    // (migration 0021, priceWalkBound in modules/catalog/listing.server.ts).
-    index("products_store_price_ratio")
-      .on(t.storeId, sql`(${t.unitPrice}::float8 / ${t.bestPrice})`)
-      .where(sql`active and best_price > 0`),
-    index("products_store_discount").on(t.storeId, t.discountPercent).where(sql`active`),
-    index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
-    // The product's name, for the best-match tiers of modules/catalog/listing.server.ts: names
-    // that start with the query (a prefix range of the btree) and names holding the words
-    // (trigrams). Its statistics tell the planner a broad name match from a rare one.
-    index("products_search_name_prefix").using("btree", t.searchName.op("text_pattern_ops")),
-    index("products_search_name_trgm").using("gin", t.searchName.op("gin_trgm_ops")),
-  ],
+  (t) => {
+    /**
+     * A newest-first walk of the store or of one shelf (a category, sub-category or brand),
+     * with the price and discount filters' columns after its sort keys: a walk with a price
+     * range or a discount checks it on the index entry instead of reading each product outside
+     * it (migrations 0022 and 0023).
+     */
+    const newestFirst = (...shelf: AnyPgColumn[]) =>
+      [
+        t.storeId,
+        ...shelf,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.bestPrice,
+        t.discountPercent,
+      ] as const;
+    return [
+      uniqueIndex("products_store_slug").on(t.storeId, t.slug),
+      uniqueIndex("products_store_sku").on(t.storeId, t.sku),
+      // Listing indexes hold active products only: the storefront never lists the others. DESC
+      // keys are NULLS FIRST, as ORDER BY ... DESC is: otherwise the planner cannot use them.
+      index("products_store_created")
+        .on(...newestFirst())
+        .where(sql`active`),
+      index("products_store_category")
+        .on(...newestFirst(t.categoryId))
+        .where(sql`active`),
+      index("products_store_sub_category")
+        .on(...newestFirst(t.subCategoryId))
+        .where(sql`active`),
+      index("products_store_brand")
+        .on(...newestFirst(t.brandId))
+        .where(sql`active`),
+      // Price sorting follows unit_price (migration 0004). The price and discount filters' columns
+      // come after the sort keys: PostgreSQL checks them on the index entry, so a price-sorted
+      // list with a price range or a discount skips the products outside it without reading them
+      // (migration 0013; without them, 'priceDesc, max 200' read 55,000 rows for 25).
+      index("products_store_price").on(t.storeId, t.unitPrice, t.id, t.bestPrice, t.discountPercent).where(sql`active`),
+      index("products_store_category_price")
+        .on(t.storeId, t.categoryId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
+        .where(sql`active`),
+      index("products_store_brand_price")
+        .on(t.storeId, t.brandId, t.unitPrice, t.id, t.bestPrice, t.discountPercent)
+        .where(sql`active`),
+      index("products_store_best_price").on(t.storeId, t.bestPrice).where(sql`active`),
+      // How far a product's sort price may lie from its best price (unit_price / best_price), so
+      // a price-sorted listing with a price range starts its walk where the range does
+      // (migration 0021, priceWalkBound in modules/catalog/listing.server.ts).
+      index("products_store_price_ratio")
+        .on(t.storeId, sql`(${t.unitPrice}::float8 / ${t.bestPrice})`)
+        .where(sql`active and best_price > 0`),
+      index("products_store_discount").on(t.storeId, t.discountPercent).where(sql`active`),
+      index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+      // The product's name, for the best-match tiers of modules/catalog/listing.server.ts: names
+      // that start with the query (a prefix range of the btree) and names holding the words
+      // (trigrams). Its statistics tell the planner a broad name match from a rare one.
+      index("products_search_name_prefix").using("btree", t.searchName.op("text_pattern_ops")),
+      index("products_search_name_trgm").using("gin", t.searchName.op("gin_trgm_ops")),
+    ];
+  },
 );
 
 /**
