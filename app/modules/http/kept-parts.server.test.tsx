@@ -18,7 +18,7 @@ import { type Navigation, NavigationContext } from "../navigation/navigation";
 import { reactRouterNavigation } from "../navigation/react-router";
 import { NEWSLETTER_MESSAGES } from "../store/newsletter";
 import { type StoreCustomisation, type StoreProfile, type StoreView, storeView } from "../store/settings";
-import { elementEnd, type KeptHtml, PartCache, partSlots } from "./kept-parts.server";
+import { bytesOfItsOwn, elementEnd, type KeptHtml, PartCache, partSlots } from "./kept-parts.server";
 import { cutSecrets, joinSecrets } from "./secrets.server";
 import { renderWholePage } from "./whole-page.server";
 
@@ -197,6 +197,19 @@ describe("product cards kept by what they show", () => {
       expect(html).toContain(filled);
       expect(filled).toMatch(/^<article class="product-card">.*<\/article>$/);
     }
+  });
+
+  it("hold each card in memory of its own, so that a kept card keeps no more than its bytes", () => {
+    const cache = new PartCache(4 * 1024 * 1024);
+    render(<Page products={shelf} />, cache);
+    for (const product of shelf.slice(2)) {
+      const kept = cache.get(cardKey({ product, headingLevel: 2 }));
+      const bytes = kept?.pieces.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
+      expect(bytes).toBeGreaterThan(1000);
+      // Not a slice of a block shared with other strings: a kept slice would keep its whole block.
+      for (const piece of kept?.pieces ?? []) expect(piece.buffer.byteLength).toBe(bytes);
+    }
+    expect(bytesOfItsOwn("₹ 1,250").buffer.byteLength).toBe(9);
   });
 });
 
