@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { procStat } from "./bench-common";
-import { compare, type Sample } from "./bench-compare";
+import { compare, parseEnvList, type Sample } from "./bench-compare";
 
 describe("comparing two builds side by side", () => {
   it("reads a process's user and system ticks from /proc, a command name with spaces and parentheses included", () => {
@@ -29,5 +29,14 @@ describe("comparing two builds side by side", () => {
     expect(c.ratioMedian).toBe(0.9);
     expect(c.a.answersPerSecond).toBe(286);
     expect(c.b.p95Ms).toBe(36);
+  });
+
+  it("reads each side's settings as NAME=value pairs, and refuses anything else", () => {
+    expect(parseEnvList(undefined)).toEqual({});
+    expect(parseEnvList("KEPT_PARTS_MB=48,PAGE_CACHE_MB=0")).toEqual({ KEPT_PARTS_MB: "48", PAGE_CACHE_MB: "0" });
+    expect(parseEnvList("LOG_LEVEL=")).toEqual({ LOG_LEVEL: "" });
+    expect(() => parseEnvList(true)).toThrow(/NAME=value pairs/);
+    expect(() => parseEnvList("KEPT_PARTS_MB")).toThrow('"KEPT_PARTS_MB" is not NAME=value.');
+    expect(() => parseEnvList("=48")).toThrow(/is not NAME=value/);
   });
 });

@@ -2,10 +2,11 @@
  * Two builds of Mandi measured side by side, for a change's effect on the server's work:
  *
  *   npm run bench:compare -- <dirA> <dirB> [--path /products?category=dairy-and-eggs | --any]
- *     [--rounds 10] [--seconds 3] [--connections 10] [--kept]
+ *     [--rounds 10] [--seconds 3] [--connections 10] [--kept] [--env-a K=V,K=V] [--env-b K=V]
  *
  * Each directory is a checkout with its build (`npm run build`; `git worktree add ../a <commit>`
- * makes one). Both servers run at once on the same database (`DATABASE_URL`, which must be
+ * makes one); the same directory twice with `--env-a` and `--env-b` compares two settings of one
+ * build. Both servers run at once on the same database (`DATABASE_URL`, which must be
  * PostgreSQL: two processes cannot share a PGlite folder), with the page cache off unless
  * `--kept`. The load goes to each in turn for `--seconds`, for `--rounds` rounds, alternating
  * which goes first. For each round it reads the server's CPU time (its user and system time,
@@ -49,6 +50,20 @@ export interface Comparison {
   ratioMedian: number;
 }
 
+/** `KEPT_PARTS_MB=48,PAGE_CACHE_MB=0` as variables for a server's environment. */
+export function parseEnvList(list: string | true | undefined): Record<string, string> {
+  if (list === undefined) return {};
+  if (list === true) throw new Error("--env-a and --env-b take NAME=value pairs, separated by commas.");
+  const env: Record<string, string> = {};
+  for (const pair of list.split(",")) {
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at).trim();
+    if (at < 1 || !/^[A-Z_][A-Z0-9_]*$/.test(name)) throw new Error(`"${pair}" is not NAME=value.`);
+    env[name] = pair.slice(at + 1);
+  }
+  return env;
+}
+
 /** Sums each side's rounds (CPU per answer over all of them) and takes medians of the rest. */
 export function compare(rounds: ReadonlyArray<{ a: Sample; b: Sample }>): Comparison {
   const side = (pick: (r: { a: Sample; b: Sample }) => Sample) => {
@@ -66,6 +81,11 @@ export function compare(rounds: ReadonlyArray<{ a: Sample; b: Sample }>): Compar
   );
   return { a: side((r) => r.a), b: side((r) => r.b), ratios, ratioMedian: median(ratios) };
 }
+
+const describeEnv = (env: Record<string, string>) =>
+  Object.entries(env)
+    .map(([name, value]) => ` ${name}=${value}`)
+    .join("");
 
 async function main(): Promise<void> {
   const { options, positional } = parseArgs(process.argv.slice(2));
@@ -92,8 +112,9 @@ async function main(): Promise<void> {
   const seconds = num("seconds", 3);
   const connections = num("connections", 10);
   const ticksASecond = ticksPerSecond();
+  const envs = [parseEnvList(options.get("env-a")), parseEnvList(options.get("env-b"))] as const;
 
-  const start = (dir: string, port: number): ChildProcess =>
+  const start = (dir: string, port: number, env: Record<string, string>): ChildProcess =>
     startProcess(
       [
         "--input-type=module",
@@ -107,11 +128,15 @@ async function main(): Promise<void> {
         LOG_LEVEL: "warn",
         SEED_DEMO: "false",
         ...(options.has("kept") ? {} : { PAGE_CACHE_MB: "0" }),
+        ...env,
       },
       dir,
     );
   const ports = [3601, 3602] as const;
-  const servers = [start(dirA, ports[0]), start(dirB, ports[1])];
+  const servers = [start(dirA, ports[0], envs[0]), start(dirB, ports[1], envs[1])];
+  // Where each side is in the addresses: a round goes on from the last, so a cache is asked for
+  // new addresses as a shop's is, not for the first round's again.
+  const nextAddress: [number, number] = [0, 0];
   try {
     await Promise.all(servers.map((child, i) => waitFor(`http://127.0.0.1:${ports[i]}/healthz`, child)));
     const cpuMs = (child: ChildProcess) =>
@@ -119,7 +144,6 @@ async function main(): Promise<void> {
     const load = async (i: 0 | 1, duration: number): Promise<Sample> => {
       const before = cpuMs(servers[i] as ChildProcess);
       const times: number[] = [];
-      let next = 0;
       const result = await new Promise<autocannon.Result>((resolve, reject) => {
         const instance = autocannon(
           {
@@ -134,7 +158,7 @@ async function main(): Promise<void> {
                     {
                       setupRequest: (request: autocannon.Request) => ({
                         ...request,
-                        path: many[next++ % many.length] ?? "/",
+                        path: many[nextAddress[i]++ % many.length] ?? "/",
                       }),
                     },
                   ],
@@ -173,8 +197,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${route}, ${rounds} rounds of ${seconds} s at ${connections} connections, page cache ${options.has("kept") ? "on" : "off"}\n` +
         `build\tCPU ms/answer\treq/s (median)\tp95 ms (median)\n` +
-        `A ${dirA}\t${c.a.msPerAnswer}\t${c.a.answersPerSecond}\t${c.a.p95Ms}\n` +
-        `B ${dirB}\t${c.b.msPerAnswer}\t${c.b.answersPerSecond}\t${c.b.p95Ms}\n` +
+        `A ${dirA}${describeEnv(envs[0])}\t${c.a.msPerAnswer}\t${c.a.answersPerSecond}\t${c.a.p95Ms}\n` +
+        `B ${dirB}${describeEnv(envs[1])}\t${c.b.msPerAnswer}\t${c.b.answersPerSecond}\t${c.b.p95Ms}\n` +
         `B/A per round: ${c.ratios.join(" ")}; median ${c.ratioMedian}\n`,
     );
   } finally {
