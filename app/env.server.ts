@@ -34,7 +34,7 @@ export const envSchema = z.object({
   /** Memory for pages kept for shoppers who are not signed in (server/page-cache.ts); 0 keeps none. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Memory for parts of pages kept by what they show (ADR 0028, ADR 0030); 0 keeps none. */
-  KEPT_PARTS_MB: z.coerce.number().int().min(0).max(4096).default(16),
+  KEPT_PARTS_MB: z.coerce.number().int().min(0).max(4096).default(48),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),
