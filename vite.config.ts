@@ -6,6 +6,7 @@ import { RUPEE_SIGN, withoutCodePoint } from "./app/styles/fonts/unicode-range.t
 import { REACT_ROUTER_PRODUCTION } from "./scripts/react-router-rewrite.ts";
 import { inlineScript } from "./scripts/vite-inline-script.ts";
 import { lazyHandoffStream } from "./scripts/vite-lazy-handoff.ts";
+import { routeIndex } from "./scripts/vite-route-index.ts";
 import { sharedServerRoutes } from "./scripts/vite-shared-server-routes.ts";
 import { standaloneEntries } from "./scripts/vite-standalone-entry.ts";
 
@@ -81,6 +82,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     inlineScript(),
     lazyHandoffStream(),
     sharedServerRoutes(),
+    routeIndex(),
     reactRouter(),
     standaloneEntries({
       home: "app/standalone/home.client.tsx",
