@@ -5,9 +5,9 @@ import { reactRouterRewrite } from "./react-router-rewrite";
  * React Router finds a request's routes by trying the app's route branches one by one, best
  * ranked first, each with its regular expressions and a match object for its root, until one
  * matches (`matchRoutesImpl`). The app has 41 routes, and most of them (`/api/...`, the policy
- * pages, the sitemaps) rank above `/products`, so every listing tried about forty branches, twice
- * a request (the handler's `matchServerRoutes` and the static handler's `query`): 2-3% of the
- * server's time on rendered listings (ADR 0050).
+ * pages, the sitemaps) rank above `/products`, so every listing tried about forty branches, three
+ * times a rendered page (the handler's `matchServerRoutes`, the static handler's `query` and the
+ * static router that renders it): 2-3% of the server's time on rendered listings (ADR 0050).
  *
  * This rewrites the loop to try only the branches that can match the address's first segment.
  * A branch whose path starts with a literal segment (`products`, `api`, `sitemap.xml`) can only
@@ -16,7 +16,7 @@ import { reactRouterRewrite } from "./react-router-rewrite";
  * case-sensitive route) is kept for every address. The branches tried are the same ones in the
  * same order, less those that could not match, so the first match is the same.
  *
- * Only calls with the handler's precomputed branches use it (the server's two); a call that
+ * Only calls given precomputed branches use it (all three of the server's); a call that
  * flattens its routes itself, or asks for partial matches (route discovery), scans as before.
  * The build fails if React Router's loop is no longer in this shape.
  */
