@@ -195,7 +195,8 @@ async function main(): Promise<void> {
     }
     const c = compare(samples);
     process.stdout.write(
-      `${route}, ${rounds} rounds of ${seconds} s at ${connections} connections, page cache ${options.has("kept") ? "on" : "off"}\n` +
+      `${route}, ${rounds} rounds of ${seconds} s at ${connections} connections, page cache ${options.has("kept") ? "on" : "off"}` +
+        `${envs.some((env) => "PAGE_CACHE_MB" in env) ? " unless PAGE_CACHE_MB is set below" : ""}\n` +
         `build\tCPU ms/answer\treq/s (median)\tp95 ms (median)\n` +
         `A ${dirA}${describeEnv(envs[0])}\t${c.a.msPerAnswer}\t${c.a.answersPerSecond}\t${c.a.p95Ms}\n` +
         `B ${dirB}${describeEnv(envs[1])}\t${c.b.msPerAnswer}\t${c.b.answersPerSecond}\t${c.b.p95Ms}\n` +

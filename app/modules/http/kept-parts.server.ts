@@ -122,8 +122,8 @@ export function elementEnd(html: string, at: number, tag: string): number {
 /**
  * `html` as UTF-8 in memory of its own. `Buffer.from` puts a string under 4 KB (a card is about
  * 1.4 KB) in a slice of an 8 KB block it shares with the page's other pieces, and a kept slice
- * keeps its whole block: a process keeping 48 MB of parts grew by 110 MB more than one keeping
- * 16 MB.
+ * keeps its whole block: with slices, a process keeping 48 MB of parts held 106 MB more than one
+ * keeping 16 MB; with parts of their own, 84 MB (ADR 0030's addendum).
  */
 export function bytesOfItsOwn(html: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(html));
