@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { reactRouterRewrite } from "./react-router-rewrite";
+import { reactRouterRewrite } from "./react-router-rewrite.ts";
 
 /**
  * React Router's document handler encodes every page's loader data for its browser runtime

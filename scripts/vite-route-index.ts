@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { reactRouterRewrite } from "./react-router-rewrite";
+import { reactRouterRewrite } from "./react-router-rewrite.ts";
 
 /**
  * React Router finds a request's routes by trying the app's route branches one by one, best

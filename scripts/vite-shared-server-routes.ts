@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { reactRouterRewrite } from "./react-router-rewrite";
+import { reactRouterRewrite } from "./react-router-rewrite.ts";
 
 /**
  * React Router's `<ServerRouter>` builds the route tree for every page it renders: the server
