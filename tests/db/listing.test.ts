@@ -10,6 +10,7 @@ import {
   type KnownFacets,
   type ListingPage,
   listProducts,
+  mayHold,
   type SearchStart,
   searchFacets,
   searchStartsFrom,
@@ -1059,6 +1060,44 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
         }
         expect(paged).toEqual(whole);
       }
+    });
+
+    it("reads only the plans of every word but one that some product holds", async () => {
+      // 'everest jeera paneer': only Everest Jeera Powder holds two of the words; no product
+      // holds 'jeera' (or 'cumin') with 'paneer', or 'everest' with 'paneer'.
+      const page = await ranked("everest jeera paneer");
+      expect(page.match).toBe("similar");
+      expect(page.products.map((p) => p.name)).toEqual(["Everest Jeera Powder 500 g"]);
+      expect(await names({ q: "everest jeera paneer", sort: "priceDesc" })).toEqual(["Everest Jeera Powder 500 g"]);
+      // The whole plan's tiers, its units' counts and which units go together, then the one plan
+      // some product holds: no statement for the two plans nothing holds (13 statements, and 6
+      // with the price range below, when each plan was read).
+      const statements = statementCounter(database);
+      const counted = statements.fresh();
+      const q = "everest jeera paneer";
+      const start = await searchStartsFrom(counted)(store.id, q);
+      statements.reset();
+      await listProducts(counted, store.id, { ...NO_FILTERS, q, sort: "relevance" }, { offset: 0, limit: 8 }, () =>
+        Promise.resolve(start),
+      );
+      expect(statements.count).toBe(8);
+      // A price range no product of theirs is in leaves no plan to read.
+      statements.reset();
+      const priced = await listProducts(
+        counted,
+        store.id,
+        { ...NO_FILTERS, q, sort: "relevance", min: 9_000_000 },
+        { offset: 0, limit: 8 },
+        () => Promise.resolve(start),
+      );
+      expect(priced.products).toEqual([]);
+      expect(statements.count).toBe(4);
+      // Three units whose plans nothing holds but one: what the sets say, as a rule.
+      const leading = [["everest"], null, ["paneer"]];
+      expect(mayHold([0b011, 0b101], leading, 1)).toBe(true);
+      expect(mayHold([0b011], leading, 1)).toBe(false);
+      expect(mayHold([0b011], leading, 2)).toBe(true);
+      expect(mayHold([], [["amul"], null, null], 0)).toBe(true);
     });
 
     it("finds a word of the catalogue typed as two ('dish wash' for Dishwash)", async () => {
