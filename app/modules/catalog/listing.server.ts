@@ -1568,14 +1568,14 @@ export function mayHold(sets: readonly number[], leading: readonly (readonly str
  */
 async function allButOne(
   db: Db,
-  storeId: string,
+  values: ListingValues,
   f: ListingFilters,
   { plan, asTyped }: { plan: SearchPlan; asTyped: SearchPlan | undefined },
   range: { offset: number; limit: number },
   run: (p: SearchPlan, r: { offset: number; limit: number }, asTyped?: SearchPlan) => Promise<SummaryRow[]>,
 ): Promise<SummaryRow[]> {
   const need = range.offset + range.limit + 1;
-  const plans = await leaveOneOut(db, storeId, plan, keptOnLists(listingValues(storeId, f)));
+  const plans = await leaveOneOut(db, values.storeId, plan, keptOnLists(values));
   if (f.sort === "relevance") {
     const found: SummaryRow[] = [];
     for (const fewer of plans) {
@@ -1700,7 +1700,7 @@ export async function listProducts(
       let fewerFind = false;
       if (plan.units.length > 1 && plan.units.length <= MOST_UNITS_LEFT_OUT_IN_TURN) {
         const fewer = (r: { offset: number; limit: number }) =>
-          allButOne(db, storeId, f, { plan, asTyped: search?.asTyped }, r, run);
+          allButOne(db, values, f, { plan, asTyped: search?.asTyped }, r, run);
         rows = await fewer(range);
         fewerFind = rows.length > 0 || (range.offset > 0 && (await fewer({ offset: 0, limit: 0 })).length > 0);
       }
