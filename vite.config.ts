@@ -29,7 +29,7 @@ const rupeeFromSystemFont: PostcssPlugin = {
 };
 
 // The server build's entry is our own node:http application (server/app.ts), which
-// imports React Router's virtual server build; see docs/decisions/0001-stack.md.
+// imports React Router's virtual server build; see docs/decisions/0001-server-bundle-owns-the-process.md.
 //
 // React Router's package exports only its development build to Node and to bundlers; the
 // production build (no dev-time warnings or checks) sits beside it. Built output uses it, in

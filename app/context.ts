@@ -1,9 +1,11 @@
 import type { Db } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
-import type { KnownFacets, SearchStarts } from "./modules/catalog/listing.server";
 import type { CatalogueOutline } from "./modules/catalog/outline";
 import type { PartCache } from "./modules/http/kept-parts.server";
+import type { KnownFacets } from "./modules/search/facets.server";
+import type { SearchStarts } from "./modules/search/start.server";
+import type { AntiForgery } from "./modules/security/csrf.server";
 import type { Store } from "./modules/store/store.server";
 
 /** What the server hands every loader and action (see server/app.ts). */
@@ -18,10 +20,17 @@ export interface MandiContext {
   /** The client's address (X-Forwarded-For's first entry when TRUST_PROXY), for rate limits. */
   clientIp: string;
   /**
+   * Whether the request came from this machine itself, through no proxy: development
+   * conveniences (the SMS outbox, the sandbox's merchant side) answer only then.
+   */
+  fromLoopback: boolean;
+  /**
    * The anti-forgery token this response carries: the browser's cookie, or a new one the
    * response sets. Plain forms embed it, so the first page a browser sees can post too.
    */
   readonly csrf: string;
+  /** Checks a mutating request's anti-forgery pair, and mints tokens (a sign-in binds a new one). */
+  antiForgery: AntiForgery;
   /**
    * Whether this answer may be kept and sent again to other shoppers who are not signed in
    * (server/page-cache.ts). Nothing is kept unless a loader calls `keepFor`; the shortest time
@@ -39,7 +48,7 @@ export interface MandiContext {
    */
   searchStarts: SearchStarts;
   /**
-   * Where a search's matches lie, once the process has looked (server/search-facets.ts): a
+   * Where a search's matches lie, once the process has looked (search/facets-cache.ts): a
    * filtered search whose words are not under its category or brand reads no products.
    */
   searchFacets?: KnownFacets;

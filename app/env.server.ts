@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { orderRulesSchema } from "./modules/store/settings";
 
 /**
  * Configuration is read from the environment once, validated here, and handed to
@@ -31,6 +32,25 @@ export const envSchema = z.object({
   /** Processes serving the port (node:cluster); above 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: flag.default(true),
+  /**
+   * The demo store's order rules when it is created (JSON, e.g. {"ordersPerIpPerHour":0}): for
+   * tests and benchmarks that place many orders from one address. A running store is changed
+   * with `npm run store -- set` instead.
+   */
+  DEMO_ORDER_RULES: optionalText.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "must be JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(orderRulesSchema.partial().strict())
+      .optional(),
+  ),
   /** Memory for pages kept for shoppers who are not signed in (server/page-cache.ts); 0 keeps none. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Memory for parts of pages kept by what they show (ADR 0028, ADR 0030); 0 keeps none. */
@@ -38,6 +58,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),
+  /** Signs anti-forgery tokens; without it a key made at the first start is kept in the database. */
+  APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   PAYMENT_GATEWAY: z.enum(["sandbox", "juspay", "none"]).default("sandbox"),
   PAYMENT_ABANDON_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),

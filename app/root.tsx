@@ -122,6 +122,9 @@ function FontStylesheet({ href, kept }: { href: string; kept: boolean }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The console's pages have a frame of their own (routes/admin), not the store's.
+  const console = useMatches().some((match) => (match.handle as { console?: boolean } | undefined)?.console);
+  if (console) return <Outlet />;
   return (
     <AppShell root={loaderData}>
       <Outlet />

@@ -10,7 +10,8 @@
  * store answers only its own hosts.
  */
 import { seedDemoStore } from "../app/demo/seed.server";
-import { customisationSchema, profileSchema } from "../app/modules/store/settings";
+import { addStaff, newPasswordLink, StaffError, staffIdByEmail } from "../app/modules/staff/staff.server";
+import { customisationSchema, orderRulesSchema, profileSchema } from "../app/modules/store/settings";
 import {
   addStoreDomain,
   checkHost,
@@ -29,10 +30,13 @@ const USAGE = `Usage:
   npm run store -- domain add <slug> <host>
   npm run store -- domain remove <slug> <host>
   npm run store -- set <slug> key=value ...
+  npm run store -- staff add <email> --role owner|staff [--name "Name"] [--store <slug>]
+  npm run store -- staff link <email> [--store <slug>]
 Settings for set: title, ${Object.keys(customisationSchema.shape)
   .filter((k) => k !== "banners")
   .join(", ")},
-  ${Object.keys(profileSchema.shape).join(", ")}`;
+  ${Object.keys(profileSchema.shape).join(", ")},
+  order rules ${Object.keys(orderRulesSchema.shape).join(", ")} (money in rupees, 0 turns a limit off)`;
 
 const { options, positional } = parseArgs(process.argv.slice(2));
 const [command, ...rest] = positional;
@@ -47,6 +51,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
 function readSettings(pairs: string[]): Parameters<typeof updateStoreSettings>[2] {
   const customisation: Record<string, unknown> = {};
   const profile: Record<string, unknown> = {};
+  const orderRules: Record<string, unknown> = {};
   let title: string | undefined;
   for (const pair of pairs) {
     const at = pair.indexOf("=");
@@ -63,9 +68,23 @@ function readSettings(pairs: string[]): Parameters<typeof updateStoreSettings>[2
         customisation[key] = Number(raw);
       } else customisation[key] = raw;
     } else if (key in profileSchema.shape) profile[key] = raw;
+    else if (key in orderRulesSchema.shape) orderRules[key] = orderRuleValue(key, raw);
     else fail(`Unknown setting "${key}".\n${USAGE}`);
   }
-  return { title, customisation, profile };
+  return { title, customisation, profile, orderRules };
+}
+
+/** An order rule's value: true/false, rupees (stored in paise) or a whole number. */
+function orderRuleValue(key: string, raw: string): boolean | number {
+  if (key === "codCodeEnabled") {
+    if (raw !== "true" && raw !== "false") fail(`codCodeEnabled is true or false, not "${raw}".`);
+    return raw === "true";
+  }
+  if (!/^\d+$/.test(raw))
+    fail(
+      `${key} is a whole number${key.endsWith("Value") || key.endsWith("Above") ? " of rupees" : ""}, not "${raw}".`,
+    );
+  return key === "guestMaxOrderValue" || key === "codCodeAbove" ? Number(raw) * 100 : Number(raw);
 }
 
 const env = readEnv();
@@ -139,11 +158,43 @@ try {
       process.stdout.write(`Saved the settings of "${updated.title}".\n`);
       break;
     }
+    case "staff": {
+      // npm run store -- staff add owner@shop.in --role owner [--name "Asha"] [--store slug]
+      // npm run store -- staff link owner@shop.in [--store slug]   (a new one-time link)
+      const [action, email] = rest;
+      if ((action !== "add" && action !== "link") || !email) fail(USAGE);
+      const storeSlug = options.get("store");
+      const all = await listStores(db);
+      const store =
+        typeof storeSlug === "string"
+          ? await needStore(storeSlug)
+          : all.length === 1
+            ? await needStore(all[0]?.slug)
+            : null;
+      if (!store) fail(`Say which store with --store. Stores: ${all.map((s) => s.slug).join(", ")}.`);
+      let token: string;
+      if (action === "add") {
+        const role = options.get("role") ?? "staff";
+        if (role !== "owner" && role !== "staff") fail(`--role is owner or staff, not "${String(role)}".`);
+        const name = options.get("name");
+        ({ token } = await addStaff(db, store.id, { email, role, name: typeof name === "string" ? name : "" }));
+      } else {
+        const staffId = await staffIdByEmail(db, store.id, email);
+        if (!staffId) fail(`"${store.title}" has no staff account for ${email}.`);
+        token = await newPasswordLink(db, staffId);
+      }
+      const domain = all.find((s) => s.slug === store.slug)?.domains[0];
+      const base = env.PUBLIC_URL ?? (domain ? `https://${domain}` : `http://localhost:${env.PORT}`);
+      process.stdout.write(
+        `Open this link within 24 hours to choose a password (it works once):\n${base.replace(/\/$/, "")}/admin/welcome?token=${token}\n`,
+      );
+      break;
+    }
     default:
       fail(`Unknown command "${command}".\n${USAGE}`);
   }
 } catch (error) {
-  if (error instanceof StoreAdminError) fail(error.message);
+  if (error instanceof StoreAdminError || error instanceof StaffError) fail(error.message);
   throw error;
 } finally {
   await database.close();

@@ -3,22 +3,30 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { type Database, openDatabase } from "../app/db/client.server";
+import { type Database, dumpDatabase, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
-import { searchFacets, searchStartsFrom } from "../app/modules/catalog/listing.server";
+import { cachedLookup } from "../app/modules/cache/cached-lookup";
 import { loadOutline } from "../app/modules/catalog/outline.server";
 import { PartCache } from "../app/modules/http/kept-parts.server";
+import { releaseUnconfirmedOrders } from "../app/modules/orders/cod-code.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
+import { searchFacets } from "../app/modules/search/facets.server";
+import { rememberSearchFacets } from "../app/modules/search/facets-cache";
+import { searchStartsFrom } from "../app/modules/search/start.server";
+import { rememberSearchStarts } from "../app/modules/search/start-cache";
+import { secureCookies } from "../app/modules/security/cookies.server";
+import { AntiForgery } from "../app/modules/security/csrf.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
+import { loadSigningKey } from "../app/modules/security/server-secret.server";
+import { DEMO_OWNER, demoPasswordInUse } from "../app/modules/staff/demo-owner.server";
 import { projectRoot } from "../app/project-root.server";
+import { type BackupService, startBackupService } from "./backup";
+import { testConveniences } from "./conveniences";
 import { createHttpHandler } from "./http";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
-import { remember } from "./remembered";
-import { rememberSearchFacets } from "./search-facets";
-import { rememberSearchStarts } from "./search-starts";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
 import { superviseWorkers } from "./workers";
@@ -47,18 +55,25 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 
   try {
     if (env.SEED_DEMO) {
-      const seeded = await seedIfEmpty(database);
+      const seeded = await seedIfEmpty(database, env.DEMO_ORDER_RULES);
       if (seeded)
         log.info("demo store created", { store: seeded.store.title, ...seeded.summary, pincodes: seeded.pincodes });
+    }
+    // The demo owner's password is in the README: a public store must not keep it.
+    if (env.PUBLIC_URL && (await demoPasswordInUse(database.db))) {
+      throw new Error(
+        `The demo owner ${DEMO_OWNER.email} still has the demo password, and PUBLIC_URL is set. Give it a new one first: npm run store -- staff link ${DEMO_OWNER.email}`,
+      );
     }
   } catch (error) {
     await database.close();
     throw error;
   }
 
+  const antiForgery = new AntiForgery(await loadSigningKey(database.db, env.APP_SECRET), secureCookies(env));
   const staticFiles = loadStaticFiles(path.join(projectRoot(), "build/client"));
   const findStore = createStoreResolver(database.db);
-  const outline = remember((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
+  const outline = cachedLookup((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
   const searchStarts = rememberSearchStarts(searchStartsFrom(database.db));
   const facets = rememberSearchFacets((storeId, plan) => searchFacets(database.db, storeId, plan), {
     onError: (error) => log.warn("search facets not looked up", { error }),
@@ -102,7 +117,10 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     databaseKind: database.kind,
     pageCache,
     parts,
+    antiForgery,
+    backup: () => backup,
   });
+  let backup: BackupService | undefined;
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
 
   await new Promise<void>((resolve, reject) => {
@@ -113,6 +131,11 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   const url = `http://${shownHost}:${address.port}`;
   log.info("Mandi is serving", { url, database: database.location });
+  for (const line of testConveniences(env)) log.warn(line);
+  // The embedded database is backed up by this process, which owns it (npm run backup).
+  if (database.kind === "pglite") {
+    backup = startBackupService(env.DATA_DIR, address.port, () => dumpDatabase(database, "gzip"));
+  }
   const job = startBackgroundJob(database, env, log, env.PUBLIC_URL ?? url);
 
   let stopping: Promise<void> | undefined;
@@ -126,6 +149,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       clearTimeout(deadline);
       await job.stop();
       await catalogue.stop();
+      backup?.close();
       await database.close();
       log.info("stopped");
     })();
@@ -136,7 +160,8 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 
 /**
  * The background job on every app process (PAYMENT_JOB_INTERVAL_SECONDS; 0 turns it off): the
- * abandoned-payment check when online payment is on, then housekeeping of the security tables.
+ * abandoned-payment check when online payment is on, the COD orders whose code did not come in
+ * time, then housekeeping of the security tables.
  * Runs never overlap within a process; across processes the job's leases and row locks keep an
  * order from being released twice, and the deletes are harmless twice.
  */
@@ -146,6 +171,8 @@ function startBackgroundJob(database: Database, env: Env, log: Logger, origin: s
   let running: Promise<unknown> | null = null;
   const run = async () => {
     if (setup) await runPaymentJob(setup.payments, { abandonAfterMinutes: env.PAYMENT_ABANDON_MINUTES });
+    const cancelled = await releaseUnconfirmedOrders(database.db);
+    if (cancelled > 0) log.info("unconfirmed COD orders cancelled", { orders: cancelled });
     const cleaned = await runHousekeeping(database.db);
     if (Object.values(cleaned).some((n) => n > 0)) log.info("housekeeping", { ...cleaned });
   };

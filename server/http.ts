@@ -1,21 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
-import type { KnownFacets, SearchStarts } from "../app/modules/catalog/listing.server";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import type { PartCache } from "../app/modules/http/kept-parts.server";
 import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/modules/http/secrets.server";
-import { secureCookies } from "../app/modules/security/cookies.server";
-import { readCsrfCookie } from "../app/modules/security/csrf";
-import { csrfCookie, newCsrfToken } from "../app/modules/security/csrf.server";
+import type { KnownFacets } from "../app/modules/search/facets.server";
+import type { SearchStarts } from "../app/modules/search/start.server";
+import type { AntiForgery } from "../app/modules/security/csrf.server";
 import { randomBytesPooled } from "../app/modules/security/random.server";
 import type { Store } from "../app/modules/store/store.server";
+import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
 import { KeepRequest, type KeptAnswer, type PageCache, pageCacheKey } from "./page-cache";
+import { bodyStream, lingerBeforeClose, settleBody } from "./request-body";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
 export interface HttpDeps {
@@ -36,6 +36,10 @@ export interface HttpDeps {
   pageCache?: PageCache;
   /** Parts of pages kept by what they show (product cards, header, footer, chips); every part rendered when absent. */
   parts?: PartCache;
+  /** The embedded database's backups for `npm run backup` (server/backup.ts); absent on PostgreSQL. */
+  backup?: () => BackupService | undefined;
+  /** Signs and checks anti-forgery tokens with the installation's key. */
+  antiForgery: AntiForgery;
   /** How busy the process is, which sets how hard answers are compressed; its own when absent. */
   load?: LoadGauge;
 }
@@ -84,13 +88,26 @@ export function contentSecurityPolicy(nonce: string, env: Env): string {
   ].join("; ");
 }
 
+/**
+ * Whether the request comes from this machine and from no proxy: the socket's address is a
+ * loopback one and the request carries no forwarding header. A reverse proxy on the same
+ * machine connects from loopback too, so a forwarded request is never the machine's own.
+ */
+export function isLoopbackClient(req: IncomingMessage): boolean {
+  const address = req.socket?.remoteAddress ?? "";
+  const loopback = address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+  if (!loopback) return false;
+  const headers = req.headers;
+  return !headers["x-forwarded-for"] && !headers.forwarded && !headers["x-real-ip"] && !headers["x-forwarded-host"];
+}
+
 function clientAddress(req: IncomingMessage, env: Env): string {
   if (env.TRUST_PROXY) {
     const forwarded = req.headers["x-forwarded-for"];
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
     if (first) return first;
   }
-  return req.socket.remoteAddress ?? "";
+  return req.socket?.remoteAddress ?? "";
 }
 
 /**
@@ -147,7 +164,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: U
     method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
   } as RequestInit);
 }
 
@@ -211,9 +228,13 @@ async function sendResponse(
       ? `${response.headers.get("vary")}, Accept-Encoding`
       : "Accept-Encoding";
   }
-  // An answer given before the request body was read (413, 403, 400...) closes the connection:
-  // the unread body would otherwise sit in front of the next request on a kept-alive socket.
-  if (!req.complete) headers.connection = "close";
+  // An answer given before the request body was read (413, 403, 400...) first reads what is
+  // left of it (up to a limit), so the client, done sending, reads the answer; beyond the limit
+  // the connection is closed, as the unread body would sit in front of the next request.
+  if (!req.complete && !(await settleBody(req))) {
+    headers.connection = "close";
+    lingerBeforeClose(req);
+  }
   const writeHead = () => {
     if (response.statusText) res.writeHead(response.status, response.statusText, headers);
     else res.writeHead(response.status, headers);
@@ -321,6 +342,36 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile,
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+/**
+ * POST /_backup: the embedded database as a gzipped tar, for `npm run backup` on this machine
+ * with the key from the data folder's control file (server/backup.ts); 404 to anyone else.
+ */
+async function sendBackup(
+  req: IncomingMessage,
+  res: ServerResponse,
+  backup: BackupService | undefined,
+  base: Record<string, string>,
+  log: Logger,
+): Promise<void> {
+  const allowed = backup && req.method === "POST" && isLoopbackClient(req) && backup.accepts(req.headers.authorization);
+  if (!backup || !allowed) {
+    await settleBody(req);
+    res.writeHead(404, { ...base, "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Not found.");
+    return;
+  }
+  const started = Date.now();
+  const dump = Buffer.from(await (await backup.dump()).arrayBuffer());
+  log.info("backup taken", { bytes: dump.byteLength, ms: Date.now() - started });
+  res.writeHead(200, {
+    ...base,
+    "Content-Type": "application/gzip",
+    "Content-Length": String(dump.byteLength),
+    "Cache-Control": "no-store",
+  });
+  res.end(dump);
+}
+
 /** A CSP nonce: 16 random bytes, base64. */
 function newNonce(): string {
   return randomBytesPooled(16).toString("base64");
@@ -364,19 +415,45 @@ function keptAnswer(
 }
 
 /** Sends a kept answer with this response's own nonce and the browser's own token. */
-function sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, env: Env, load: LoadGauge) {
+function sendKept(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kept: KeptAnswer,
+  env: Env,
+  load: LoadGauge,
+  antiForgery: AntiForgery,
+) {
   const nonce = newNonce();
-  const knownCsrf = readCsrfCookie(req.headers.cookie);
-  const csrf = knownCsrf ?? newCsrfToken();
+  const knownCsrf = antiForgery.valid(req.headers.cookie);
+  const csrf = knownCsrf ?? antiForgery.mint(req.headers.cookie);
   // The kept headers hold the security headers already, as the first answer sent them.
   const headers: Record<string, string | string[]> = { ...kept.headers };
   const html = (kept.headers["content-type"] ?? "").startsWith("text/html");
   if (html) {
     headers["content-security-policy"] = contentSecurityPolicy(nonce, env);
-    if (!knownCsrf) headers["set-cookie"] = [csrfCookie(csrf, secureCookies(env))];
+    if (!knownCsrf) headers["set-cookie"] = [antiForgery.cookie(csrf)];
   }
   headers["x-page-cache"] = "hit";
   sendWhole(req, res, kept.status, headers, Buffer.concat(joinSecrets(kept, { nonce, csrf })), load);
+}
+
+/** The methods the store's routes answer; any other is refused before routing (405). */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+/**
+ * Why an address is refused before routing, or null: a NUL byte (PostgreSQL refuses text
+ * holding one, which answered 500) or a percent-encoding that is not UTF-8, in the path or the
+ * query.
+ */
+export function unreadableAddress(url: URL): string | null {
+  if (/%00/i.test(url.pathname) || /%00/i.test(url.search)) return "The address holds a NUL byte.";
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    return "The address is not valid UTF-8.";
+  }
+  return null;
 }
 
 export function createHttpHandler(deps: HttpDeps) {
@@ -386,22 +463,43 @@ export function createHttpHandler(deps: HttpDeps) {
 
   return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
+    // Read while the socket is there: once a body is cancelled the request has no socket, and
+    // reading its address afterwards threw and stopped the process (issue 53).
+    const ip = clientAddress(req, deps.env);
+    const refuse = async (status: number, message: string, headers: Record<string, string> = {}) => {
+      deps.log.info("request refused", { method: req.method, target: req.url?.slice(0, 200), status, ip });
+      const whole = await settleBody(req);
+      res.writeHead(status, {
+        ...baseHeaders,
+        ...headers,
+        "Content-Type": "text/plain; charset=utf-8",
+        ...(whole ? {} : { Connection: "close" }),
+      });
+      res.end(message);
+    };
     const url = requestUrl(req, deps.env);
-    if (!url) {
-      deps.log.info("request refused", { method: req.method, target: req.url, host: req.headers.host, status: 400 });
-      res.writeHead(400, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-      res.end("Bad request: this address or host name cannot be read.");
+    if (!url) return refuse(400, "Bad request: this address or host name cannot be read.");
+    const method = req.method ?? "GET";
+    if (!KNOWN_METHODS.has(method))
+      return refuse(405, `This store does not answer ${method} requests.`, { Allow: ALLOW });
+    const unreadable = unreadableAddress(url);
+    if (unreadable) return refuse(400, `Bad request: ${unreadable}`);
+    if (method === "OPTIONS") {
+      // No cross-origin requests are allowed, so there is nothing to negotiate.
+      const whole = await settleBody(req);
+      res.writeHead(204, { ...baseHeaders, Allow: ALLOW, ...(whole ? {} : { Connection: "close" }) });
+      res.end();
       return;
     }
     res.on("finish", () => {
       deps.log.info("request", {
-        method: req.method,
+        method,
         path: url.pathname,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
         host: url.host,
-        ip: clientAddress(req, deps.env),
+        ip,
       });
     });
 
@@ -427,6 +525,11 @@ export function createHttpHandler(deps: HttpDeps) {
         return;
       }
 
+      if (url.pathname === BACKUP_PATH) {
+        await sendBackup(req, res, deps.backup?.(), baseHeaders, deps.log);
+        return;
+      }
+
       if (req.method === "GET" || req.method === "HEAD") {
         const file = deps.staticFiles.get(url.pathname);
         if (file) {
@@ -440,7 +543,7 @@ export function createHttpHandler(deps: HttpDeps) {
       if (cache && cacheKey) {
         const kept = cache.get(cacheKey);
         if (kept) {
-          sendKept(req, res, kept, deps.env, load);
+          sendKept(req, res, kept, deps.env, load, deps.antiForgery);
           return;
         }
       }
@@ -450,7 +553,8 @@ export function createHttpHandler(deps: HttpDeps) {
       // Nobody is left to answer when the client went away while the store was looked up.
       if (req.destroyed) return;
       const nonce = newNonce();
-      const knownCsrf = readCsrfCookie(req.headers.cookie);
+      // A token is known only when this server signed it for this browser's session.
+      const knownCsrf = deps.antiForgery.valid(req.headers.cookie);
       let csrf = knownCsrf;
       const keep = new KeepRequest(deps.pageCache);
       const context: AppLoadContext = {
@@ -459,12 +563,14 @@ export function createHttpHandler(deps: HttpDeps) {
         log: deps.log,
         store,
         nonce,
-        clientIp: clientAddress(req, deps.env),
+        clientIp: ip,
+        fromLoopback: isLoopbackClient(req),
         // Made only when a page asks for it (JSON answers never do).
         get csrf() {
-          csrf ??= newCsrfToken();
+          csrf ??= deps.antiForgery.mint(req.headers.cookie);
           return csrf;
         },
+        antiForgery: deps.antiForgery,
         pageCache: keep,
         outline: deps.outline,
         searchStarts: deps.searchStarts,
@@ -485,7 +591,7 @@ export function createHttpHandler(deps: HttpDeps) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.env));
         // Every page hands the browser its anti-forgery token once (see modules/security).
         if (!knownCsrf) {
-          response.headers.append("Set-Cookie", csrfCookie(context.csrf, secureCookies(deps.env)));
+          response.headers.append("Set-Cookie", deps.antiForgery.cookie(context.csrf));
         }
       }
       await sendResponse(

@@ -1,13 +1,13 @@
 import type { Db } from "../app/db/client.server";
+import { type CachedLookup, cachedLookup } from "../app/modules/cache/cached-lookup";
 import { findStoreForHost, type Store } from "../app/modules/store/store.server";
-import { type Remembered, remember } from "./remembered";
 
 /**
  * Resolves a request's host to its store, remembering answers for a few seconds so a busy
  * store does not read its settings on every request (server/remembered.ts).
  */
-export type StoreResolver = Remembered<string, Store | null>;
+export type StoreResolver = CachedLookup<string, Store | null>;
 
 export function createStoreResolver(db: Db, ttlMs = 5_000): StoreResolver {
-  return remember((host: string) => findStoreForHost(db, host), { ttlMs });
+  return cachedLookup((host: string) => findStoreForHost(db, host), { ttlMs });
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { Suggestion } from "../modules/catalog/listing.server";
 import { formatINR } from "../modules/money/format";
 import { useLocation, useNavigate } from "../modules/navigation/navigation";
 import { useAddressChange } from "../modules/navigation/use-address-change";
+import type { Suggestion } from "../modules/search/suggestions.server";
 import { imageAt } from "./ui/product-image";
 
 /** Spec section 9: the header search waits 220 ms after the last key. */

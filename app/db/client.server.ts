@@ -104,14 +104,15 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
 }
 
 /**
- * A PGlite database's files as one uncompressed tar, for `{ kind: "pglite-memory", copyOf }`.
+ * A PGlite database's files as one tar (gzipped for a backup), for `{ kind: "pglite-memory", copyOf }`
+ * or a restore. PGlite takes it while no statement runs: a consistent copy of a serving store.
  * Opening a copy skips PGlite's initdb and the migrations already applied: the tests make one
  * migrated database per run and copy it for each test file (tests/db/pglite-template.ts).
  */
-export async function dumpDatabase(database: Database): Promise<Blob> {
+export async function dumpDatabase(database: Database, compression: "none" | "gzip" = "none"): Promise<Blob> {
   const client = pgliteClients.get(database);
   if (!client) throw new Error("Only a PGlite database opened by openDatabase can be dumped");
-  return client.dumpDataDir("none");
+  return client.dumpDataDir(compression);
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {

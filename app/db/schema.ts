@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AddressSnapshot } from "../modules/checkout/schema";
-import type { StoreCustomisation, StoreProfile, StoreShipping } from "../modules/store/settings";
+import type { StoreCustomisation, StoreOrderRules, StoreProfile, StoreShipping } from "../modules/store/settings";
 
 /**
  * One schema for PGlite and PostgreSQL. Conventions:
@@ -52,6 +52,8 @@ export const stores = pgTable("stores", {
   customisation: jsonb("customisation").$type<StoreCustomisation>().notNull(),
   profile: jsonb("profile").$type<StoreProfile>().notNull(),
   shipping: jsonb("shipping").$type<StoreShipping>().notNull(),
+  /** Limits on orders: per client and phone, guests' order value and line quantity, COD codes. */
+  orderRules: jsonb("order_rules").$type<Partial<StoreOrderRules>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -253,7 +255,7 @@ export const products = pgTable(
 /**
  * Words a kitchen uses for the same thing (atta / wheat flour, dahi / curd). Each row is one
  * group of equivalent terms; the search looks for any of them. Built-in groups live in
- * app/modules/search/synonyms.ts; rows here are the shop's own additions.
+ * BUILT_IN_SYNONYMS (app/modules/search/query.ts); rows here are the shop's own additions.
  */
 export const searchSynonyms = pgTable(
   "search_synonyms",
@@ -352,6 +354,14 @@ export const customerCartItems = pgTable(
 
 // ---------------------------------------------------------------- orders
 
+/**
+ * The words of an order's customer name and company, for the orders desk's search (issue 54):
+ * one expression for the index and the query, so the planner matches them.
+ */
+export function orderNameWords(address: AnyPgColumn | SQL) {
+  return sql`to_tsvector('simple'::regconfig, coalesce(${address}->>'firstName', '') || ' ' || coalesce(${address}->>'lastName', '') || ' ' || coalesce(${address}->>'companyName', ''))`;
+}
+
 export const orders = pgTable(
   "orders",
   {
@@ -399,6 +409,16 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The payment attempt whose charge paid the order (a second charge is flagged for a refund). */
     paidAttemptId: uuid("paid_attempt_id"),
+    /** Placed by a signed-in customer (their proven phone); false for a guest's order (ADR 0052). */
+    signedIn: boolean("signed_in").notNull().default(false),
+    /**
+     * A COD order waiting for the one-time code sent to its phone holds its stock until then;
+     * null once confirmed, or for an order that needed no code (issue 53).
+     */
+    codeConfirmBy: timestamp("code_confirm_by", { withTimezone: true }),
+    /** Set when the order is marked shipped (issue 54): the courier or vehicle, and its tracking number. */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
   },
   (t) => [
     uniqueIndex("orders_store_number").on(t.storeId, t.orderNumber),
@@ -410,6 +430,26 @@ export const orders = pgTable(
       .where(
         sql`${t.paymentMethod} = 'ONLINE' and ${t.stockReleasedAt} is null and ${t.paymentStatus} in ('pending', 'failed', 'unknown')`,
       ),
+    index("orders_awaiting_code").on(t.codeConfirmBy).where(sql`${t.codeConfirmBy} is not null`),
+    // The console's orders desk: newest first, in all and by status.
+    // DESC NULLS FIRST is what "order by ... desc" means: an index sorted otherwise cannot serve it.
+    index("orders_store_created").on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_store_status_created").on(
+      t.storeId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The desk's search: by the end of a phone (its digits reversed, as a prefix), and by words of
+    // the customer's name or company (migration 0026).
+    index("orders_store_pin_created").on(
+      t.storeId,
+      sql`(${t.customerAddress}->>'pin')`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("orders_store_phone_end").on(t.storeId, sql`(reverse(${t.phone}) collate "C")`),
+    index("orders_name_words").using("gin", sql`${orderNameWords(t.customerAddress)}`),
   ],
 );
 
@@ -549,14 +589,220 @@ export const otpCodes = pgTable(
     id: id(),
     storeId: storeRef(),
     phone: text("phone").notNull(),
+    /** What the code proves: 'sign-in', or 'order:<id>' to confirm that COD order. */
+    purpose: text("purpose").notNull().default("sign-in"),
     codeHash: text("code_hash").notNull(),
     attempts: smallint("attempts").notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },
-  (t) => [index("otp_codes_phone").on(t.storeId, t.phone, t.createdAt.desc())],
+  (t) => [index("otp_codes_phone_purpose").on(t.storeId, t.phone, t.purpose, t.createdAt.desc())],
 );
+
+// ---------------------------------------------------------------- the shop's staff
+
+/**
+ * The people who run a store from its console (ARCHITECTURE.md section 7): not customers. An
+ * owner does everything, staff work the orders, customers and stock. A staff member signs in
+ * with email and password (scrypt, `app/modules/staff/passwords.server.ts`).
+ */
+export const staff = pgTable(
+  "staff",
+  {
+    id: id(),
+    storeId: storeRef(),
+    /** Lower case; one account per email in a store. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role", { enum: ["owner", "staff"] }).notNull(),
+    active: boolean("active").notNull().default(true),
+    /** Null until the one-time link has been used to choose a password. */
+    passwordHash: text("password_hash"),
+    /** The TOTP second factor's secret (base32); set while enrolling, in force once totpEnabledAt is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last time step whose code was accepted: a code is good once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("staff_store_email").on(t.storeId, t.email)],
+);
+
+/**
+ * Who did what in the console (ARCHITECTURE.md section 7): to which order, product or setting,
+ * when, from which address, with the values before and after, written in the same transaction
+ * as the change.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    storeId: storeRef(),
+    staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The staff member's email then: the log keeps its word when the account is gone. */
+    staffEmail: text("staff_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity", { enum: ["order", "product", "setting", "staff"] }).notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ip: text("ip").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_entity").on(t.storeId, t.entity, t.entityId, t.createdAt),
+    index("audit_log_store_created").on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Money given back on an order (issue 54): through the gateway for an online payment, with a
+ * unique request id so that a retry never refunds twice; recorded with its mode and reference
+ * for cash on delivery. What is refunded never passes what was paid (checked with the order's
+ * row locked).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The gateway's unique_request_id (under 21 characters); also set for COD, for one id shape. */
+    requestId: text("request_id").notNull().unique(),
+    amount: paise("amount").notNull(),
+    /** gateway, or how a COD refund was paid: cash, upi, bank. */
+    mode: text("mode", { enum: ["gateway", "cash", "upi", "bank"] }).notNull(),
+    reference: text("reference").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    /** pending (asked of the gateway), done, failed. A pending refund still counts against what can be refunded. */
+    status: text("status", { enum: ["pending", "done", "failed"] }).notNull(),
+    error: text("error"),
+    staffEmail: text("staff_email").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("refunds_order").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The stock ledger (issue 54): every change to a product's or a size's counted stock, by an
+ * order, a payment taken again, a cancellation or release, an import or a hand, one row with
+ * its signed change, written in the transaction that makes it.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: id(),
+    storeId: storeRef(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    /** The size whose stock moved; null for the product's own count. */
+    size: text("size"),
+    /** Units added (positive) or taken (negative). */
+    change: integer("change").notNull(),
+    reason: text("reason", { enum: ["order", "released", "retaken", "import", "hand"] }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** Why, in staff's words, for a change by hand ("2 tins dented"). */
+    note: text("note").notNull().default(""),
+    staffEmail: text("staff_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_movements_product").on(t.productId, t.createdAt.desc()),
+    index("stock_movements_order").on(t.orderId),
+  ],
+);
+
+/** Staff's notes on an order, for each other ("customer asked for delivery after 4 pm"). */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffEmail: text("staff_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_notes_order").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A password accepted, a second factor still to come: the sign-in page's next step carries this
+ * one-time token (5 minutes) instead of the password.
+ */
+export const staffSignInChallenges = pgTable("staff_sign_in_challenges", {
+  id: id(),
+  staffId: uuid("staff_id")
+    .notNull()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Recovery codes for a staff member's second factor, each used once (SHA-256, shown once). */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: id(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_recovery_codes_staff").on(t.staffId)],
+);
+
+/** Console sessions: their own cookie, shorter-lived than a customer's, revocable. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: id(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    /** SHA-256 of the cookie's token. */
+    tokenHash: text("token_hash").notNull().unique(),
+    ip: text("ip").notNull().default(""),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_sessions_staff").on(t.staffId)],
+);
+
+/** One-time links that let a staff member choose a password (24 hours, single use). */
+export const staffLinks = pgTable("staff_links", {
+  id: id(),
+  staffId: uuid("staff_id")
+    .notNull()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/**
+ * Secrets the installation makes for itself at its first start and every process shares:
+ * the key that signs anti-forgery tokens (issue 53). APP_SECRET, when set, is used instead.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Messages the development SMS outbox "sent"; never used with a real provider. */
 export const smsOutbox = pgTable(

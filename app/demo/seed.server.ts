@@ -4,6 +4,8 @@ import { media, stores } from "../db/schema";
 import { validateCatalogue } from "../modules/catalog/catalogue-input";
 import { type WriteSummary, writeCatalogue } from "../modules/catalog/catalogue-writer.server";
 import { allPincodes } from "../modules/india/pincodes.server";
+import { addDemoOwner } from "../modules/staff/demo-owner.server";
+import type { StoreOrderRules } from "../modules/store/settings";
 import { createStore, type Store, setPincodeRates } from "../modules/store/store.server";
 import { type DemoCatalogue, demoCatalogue, makePincodeRates, makeStore } from "./factories";
 
@@ -34,7 +36,13 @@ export async function saveMedia(db: Db, storeId: string, files: DemoCatalogue["m
 /** Creates the demo store with its catalogue, images and delivery zones. */
 export async function seedDemoStore(
   db: Db,
-  options: { products?: number; slug?: string; title?: string; domains?: string[] } = {},
+  options: {
+    products?: number;
+    slug?: string;
+    title?: string;
+    domains?: string[];
+    orderRules?: Partial<StoreOrderRules>;
+  } = {},
 ): Promise<SeedResult> {
   const catalogue = demoCatalogue({ products: options.products });
   const valid = validateCatalogue(catalogue);
@@ -44,9 +52,11 @@ export async function seedDemoStore(
       ...(options.slug ? { slug: options.slug } : {}),
       ...(options.title ? { title: options.title } : {}),
       ...(options.domains ? { domains: options.domains } : {}),
+      ...(options.orderRules ? { orderRules: options.orderRules } : {}),
     }),
   );
   await saveMedia(db, store.id, catalogue.media);
+  await addDemoOwner(db, store.id);
   const summary = await writeCatalogue(db, store.id, valid);
   const rates = makePincodeRates(allPincodes());
   await setPincodeRates(db, store.id, rates);
@@ -54,10 +64,13 @@ export async function seedDemoStore(
 }
 
 /** Seeds the demo store into an empty database; does nothing once any store exists. */
-export async function seedIfEmpty(database: Database): Promise<SeedResult | null> {
+export async function seedIfEmpty(
+  database: Database,
+  orderRules?: Partial<StoreOrderRules>,
+): Promise<SeedResult | null> {
   return runExclusive(database, "mandi:seed", async () => {
     const [row] = await database.db.select({ n: count() }).from(stores);
     if ((row?.n ?? 0) > 0) return null;
-    return seedDemoStore(database.db);
+    return seedDemoStore(database.db, { orderRules });
   });
 }

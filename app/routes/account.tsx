@@ -19,6 +19,10 @@ import { cart } from "../modules/cart/cart-store";
 import type { QuotedLine } from "../modules/checkout/quote";
 import { formatINR } from "../modules/money/format";
 import type { OrderView } from "../modules/orders/order-view.server";
+
+/** An order as the account's window shows it: a guest's order comes without its delivery details (ADR 0052). */
+type AccountOrder = Omit<OrderView, "customer"> & { customer: OrderView["customer"] | null };
+
 import { statusTone } from "../modules/orders/thank-you";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/account";
@@ -482,12 +486,14 @@ function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
                 </span>
                 <span className="order-history__text">
                   <strong>Order #{o.shortId}</strong>
+                  {o.placedAsGuest ? <span className="tag">Placed as a guest</span> : null}
                   <span className="muted small">
                     {dateFormat.format(new Date(o.createdAt))} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
                   </span>
                 </span>
                 <span className="order-history__side">
                   <span className={`status-badge status-badge--${statusTone(o.paymentStatus)}`}>{o.paymentStatus}</span>
+                  {o.status !== "Pending" ? <span className="muted small">{o.status}</span> : null}
                   <strong>{formatINR(o.grandTotal)}</strong>
                 </span>
               </button>
@@ -502,12 +508,12 @@ function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
 
 function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [order, setOrder] = useState<OrderView | null>(null);
+  const [order, setOrder] = useState<AccountOrder | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
 
   useEffect(() => {
     dialog.current?.showModal();
-    void accountApi<{ order: OrderView }>(`/api/account/orders/${orderId}`).then((r) => {
+    void accountApi<{ order: AccountOrder }>(`/api/account/orders/${orderId}`).then((r) => {
       if (r.ok) setOrder(r.data.order);
       else setMessage({ text: ACCOUNT_MESSAGES.ordersLoad, tone: "error" });
     });
@@ -550,7 +556,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
             {message.text}
           </p>
         ) : null}
-        {order && c ? (
+        {order ? (
           <>
             <dl className="order-facts">
               <dt>Status</dt>
@@ -590,23 +596,29 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
                 ))}
               </tbody>
             </table>
-            <h3>Shipping</h3>
-            <p>
-              {[c.firstName, c.lastName].filter(Boolean).join(" ")}
-              <br />
-              {c.address}
-              {c.apartment ? `, ${c.apartment}` : ""}
-              <br />
-              {c.city}, {c.state} {c.pin}
-              <br />
-              {PHONE_PREFIX} {c.phone}
-              {c.email ? (
-                <>
+            {c ? (
+              <>
+                <h3>Shipping</h3>
+                <p>
+                  {[c.firstName, c.lastName].filter(Boolean).join(" ")}
                   <br />
-                  {c.email}
-                </>
-              ) : null}
-            </p>
+                  {c.address}
+                  {c.apartment ? `, ${c.apartment}` : ""}
+                  <br />
+                  {c.city}, {c.state} {c.pin}
+                  <br />
+                  {PHONE_PREFIX} {c.phone}
+                  {c.email ? (
+                    <>
+                      <br />
+                      {c.email}
+                    </>
+                  ) : null}
+                </p>
+              </>
+            ) : (
+              <p className="muted">{ACCOUNT_MESSAGES.guestOrder}</p>
+            )}
           </>
         ) : message ? null : (
           <p className="muted">Loading…</p>

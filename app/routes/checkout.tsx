@@ -17,6 +17,7 @@ import {
   submitOrder,
 } from "../modules/checkout/client";
 import { INVALID_COUPON_MESSAGE, INVALID_COUPON_MESSAGE_MS, normaliseCouponCode } from "../modules/checkout/coupons";
+import { forgetAddressInBrowser, readSavedAddress, saveAddressInBrowser } from "../modules/checkout/saved-address";
 import { type AddressFormInput, addressFormSchema, CHECKOUT_MESSAGES, fieldErrors } from "../modules/checkout/schema";
 import { useCartQuote } from "../modules/checkout/use-cart-quote";
 import { INDIAN_STATES } from "../modules/india/states";
@@ -115,6 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     onlinePayment: context.env.PAYMENT_GATEWAY !== "none",
     testGateway: context.env.PAYMENT_GATEWAY === "sandbox",
+    signedIn: customer !== null,
     saved: profile
       ? {
           fullName: profile.name,
@@ -143,7 +145,7 @@ export function headers() {
  * totals shown are the server's quote; placing the order asks the server to price it again.
  */
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { onlinePayment, testGateway } = loaderData;
+  const { onlinePayment, testGateway, signedIn } = loaderData;
   const hydrated = useHydrated();
   const lines = useCart();
   const navigate = useNavigate();
@@ -167,6 +169,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { locate, busy: locating, message: locationMessage } = useLocateMe();
   const placed = useRef(false);
   const address1 = useRef<HTMLInputElement>(null);
+
+  // A guest starts from the address this browser saved (ADR 0052); a signed-in customer from their account's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(() => {
+    if (signedIn || !hydrated) return;
+    const saved = readSavedAddress();
+    if (saved) setForm((current) => (Object.values(current).some(Boolean) ? current : { ...current, ...saved }));
+  }, [hydrated]);
 
   const appliedCode = coupon.kind === "applied" ? coupon.code : "";
   const servicePincode = /^\d{6}$/.test(form.pincode) ? form.pincode : "";
@@ -309,6 +319,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (result.ok) {
       placed.current = true;
       saveLastOrderId(result.orderId);
+      // A guest's 'Save address' keeps the address in this browser only.
+      if (!signedIn) {
+        if (saveAddress) saveAddressInBrowser(form);
+        else forgetAddressInBrowser();
+      }
       if (paymentMethod === "ONLINE" && /^https?:\/\//.test(result.redirectTo)) {
         // On to the gateway's payment page; the cart stays until the payment is confirmed.
         window.location.assign(result.redirectTo);
@@ -455,9 +470,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               })}
             </div>
             <label className="checkbox">
-              <input type="checkbox" checked={saveAddress} onChange={(e) => setSaveAddress(e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                checked={saveAddress}
+                onChange={(e) => setSaveAddress(e.currentTarget.checked)}
+                aria-describedby={signedIn ? undefined : "save-address-note"}
+              />
               Save address
             </label>
+            {signedIn ? null : (
+              <p id="save-address-note" className="muted small">
+                Saved in this browser only. <Link to="/account">Sign in</Link> to keep it in your account.
+              </p>
+            )}
           </fieldset>
 
           <fieldset className="panel payment-methods">

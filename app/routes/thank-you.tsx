@@ -1,10 +1,15 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { OrderCodeForm } from "../components/order-code-form";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
+import { ACCOUNT_MESSAGES, orderCodeSchema } from "../modules/accounts/schema";
+import { smsProvider } from "../modules/accounts/sms.server";
 import { readLastOrderId, saveLastOrderId } from "../modules/checkout/client";
+import { readFormBody } from "../modules/http/json.server";
 import { formatINR } from "../modules/money/format";
 import { tokenFor } from "../modules/orders/access.server";
+import { confirmOrderByCode, ORDER_CODE_MESSAGES, sendOrderCode } from "../modules/orders/cod-code.server";
 import { loadOrderView, type OrderStatusView, type OrderView } from "../modules/orders/order-view.server";
 import {
   ORDER_PAGE_MESSAGES,
@@ -18,8 +23,9 @@ import { PAYMENT_MESSAGES } from "../modules/payments/gateway";
 import { startPayment } from "../modules/payments/payments.server";
 import { paymentSetup } from "../modules/payments/setup.server";
 import type { PaymentStatus } from "../modules/payments/status";
+import { secureCookies } from "../modules/security/cookies.server";
 import { CSRF_FIELD, readCsrfCookie } from "../modules/security/csrf";
-import { checkFormRequest, FORBIDDEN_MESSAGE } from "../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../modules/security/csrf.server";
 import { siteOrigin } from "../modules/store/origin.server";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/thank-you";
@@ -35,12 +41,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   if (!orderId) return { state: "missing" as const };
   try {
     const order = await loadOrderView(context.db, store.id, orderId, {
-      accessToken: tokenFor(request.headers.get("cookie"), orderId.toLowerCase()),
+      accessToken: tokenFor(request.headers.get("cookie"), orderId.toLowerCase(), secureCookies(context.env)),
       queryStatus,
     });
     if (!order) return { state: "not-found" as const };
     // The anti-forgery token for the Try Again form (a plain form: it works before scripts load).
-    return { state: "found" as const, order, csrf: readCsrfCookie(request.headers.get("cookie")) ?? "" };
+    return { state: "found" as const, order, csrf: context.csrf };
   } catch (error) {
     context.log.error("order page failed", { error, orderId });
     return { state: "error" as const };
@@ -48,18 +54,37 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 /**
- * Try Again on a failed online payment: a new payment attempt for the same order (never a new
- * order), then on to the gateway's payment page. Only the browser that placed the order may.
+ * The page's forms, only for the browser that placed the order: Try Again on a failed online
+ * payment (a new payment attempt for the same order, never a new order, then on to the
+ * gateway's payment page), and a waiting COD order's code (confirm, or send it again).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
-  const form = await request.formData();
-  if (checkFormRequest(request, form)) return { error: FORBIDDEN_MESSAGE };
+  const read = await readFormBody(request);
+  if (!read.ok) throw read.response;
+  const form = read.form;
+  if (context.antiForgery.checkForm(request, form)) return { error: FORBIDDEN_MESSAGE };
   const orderId = String(form.get("orderId") ?? "").toLowerCase();
   const view = await loadOrderView(context.db, store.id, orderId, {
-    accessToken: tokenFor(request.headers.get("cookie"), orderId),
+    accessToken: tokenFor(request.headers.get("cookie"), orderId, secureCookies(context.env)),
   });
   if (view?.access !== "full") return { error: ORDER_PAGE_MESSAGES.notFound };
+  const intent = form.get("intent");
+  if (intent === "confirm-code" || intent === "resend-code") {
+    const deps = { db: context.db, sms: smsProvider(context), log: context.log };
+    if (intent === "resend-code") {
+      const sent = await sendOrderCode(deps, store, orderId, context.clientIp);
+      return sent.ok
+        ? { notice: ORDER_CODE_MESSAGES.sent(view.awaitingCode?.phoneHint ?? "your phone") }
+        : { error: sent.error };
+    }
+    const code = orderCodeSchema.safeParse(form.get("code"));
+    if (!code.success) return { error: code.error.issues[0]?.message ?? ACCOUNT_MESSAGES.code };
+    const confirmed = await confirmOrderByCode(deps, store.id, orderId, code.data, context.clientIp);
+    if (!confirmed.ok) return { error: confirmed.error };
+    context.log.info("order confirmed by code", { orderNumber: view.orderNumber });
+    return { notice: ORDER_CODE_MESSAGES.confirmed };
+  }
   const origin = siteOrigin(request, context.env);
   const setup = paymentSetup(context, origin);
   if (!setup) return { error: PAYMENT_MESSAGES.startFailed };
@@ -75,6 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
+
+const timeOfDay = new Intl.DateTimeFormat("en-IN", { timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 const dateTime = new Intl.DateTimeFormat("en-IN", {
   dateStyle: "medium",
@@ -151,10 +178,18 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
         <h1>{STATUS_HEADINGS[order.paymentStatus]}</h1>
         <Lead order={order} />
       </header>
-      {actionData?.error ? (
+      {actionData && "error" in actionData && actionData.error ? (
         <p className="alert alert--error" role="alert">
           {actionData.error}
         </p>
+      ) : null}
+      {actionData && "notice" in actionData && actionData.notice ? (
+        <p className="alert alert--success" role="status">
+          {actionData.notice}
+        </p>
+      ) : null}
+      {order.access === "full" && order.awaitingCode && loaderData.state === "found" ? (
+        <OrderCodeForm orderId={order.id} awaiting={order.awaitingCode} csrf={loaderData.csrf} />
       ) : null}
       {order.access === "full" ? <OrderPanel order={order} /> : <StatusPanel order={order} />}
       <Actions
@@ -170,6 +205,21 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
 }
 
 function Lead({ order }: { order: OrderView | OrderStatusView }) {
+  if (order.access === "full" && order.awaitingCode) {
+    return (
+      <p className="lead">
+        Order <strong>#{order.orderNumber}</strong> waits for your confirmation: until then it is not packed, and it is
+        cancelled at {timeOfDay.format(new Date(order.awaitingCode.until))} if not confirmed.
+      </p>
+    );
+  }
+  if (order.paymentMethod === "COD" && order.status === "Cancelled") {
+    return (
+      <p className="lead">
+        Order <strong>#{order.orderNumber}</strong> is cancelled: it was not confirmed in time. Nothing is owed.
+      </p>
+    );
+  }
   if (order.paymentMethod === "COD" && order.paymentStatus === "pending") {
     return (
       <p className="lead">
@@ -308,6 +358,11 @@ function OrderPanel({ order }: { order: OrderView }) {
         <section>
           <h3>Order</h3>
           <dl className="order-facts">
+            <dt>Status</dt>
+            <dd>
+              {order.status}
+              {order.shipment ? ` with ${order.shipment}` : ""}
+            </dd>
             <dt>Channel</dt>
             <dd>{order.channel}</dd>
             <dt>Payment method</dt>

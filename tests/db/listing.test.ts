@@ -6,19 +6,14 @@ import { makeProduct } from "../../app/demo/factories";
 import { validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { type ListingFilters, NO_FILTERS } from "../../app/modules/catalog/listing";
-import {
-  type KnownFacets,
-  type ListingPage,
-  listProducts,
-  mayHold,
-  type SearchStart,
-  searchFacets,
-  searchStartsFrom,
-  suggestProducts,
-} from "../../app/modules/catalog/listing.server";
+import { type ListingPage, listProducts } from "../../app/modules/catalog/listing.server";
 import { parseListingParams } from "../../app/modules/catalog/listing-params";
-import type { SearchFacets } from "../../app/modules/catalog/search-facets";
+import type { SearchFacets } from "../../app/modules/search/facets";
+import { type KnownFacets, searchFacets } from "../../app/modules/search/facets.server";
+import { mayHold } from "../../app/modules/search/fallbacks.server";
 import { normaliseSearchText, planSearch, type SearchPlan } from "../../app/modules/search/query";
+import { type SearchStart, searchStartsFrom } from "../../app/modules/search/start.server";
+import { suggestProducts } from "../../app/modules/search/suggestions.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -1328,7 +1323,7 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     it("answers the same with a search's facets known: nothing read where its words are not, every match at once where few are", async () => {
       const facetsOf = new Map<string, Promise<SearchFacets>>();
       const known = new Map<string, SearchFacets>();
-      // As server/search-facets.ts: answers at once, and looks up what it does not know yet.
+      // As modules/search/facets-cache.ts: answers at once, and looks up what it does not know yet.
       const knownFacets: KnownFacets = (storeId, plan: SearchPlan) => {
         const key = JSON.stringify(plan.units);
         if (!facetsOf.has(key)) {

@@ -212,72 +212,68 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
     });
   });
 
-  it("saves the customer with 'Save address', merging later orders, and not without it", async () => {
+  it("a guest's order with a customer's phone changes nothing of theirs, even with 'Save address' (issue 53)", async () => {
     const phone = "9876500001";
-    const first = await placeOrder(
+    const [victim] = await database.db
+      .insert(customers)
+      .values({ storeId: fx.store.id, phone, firstName: "Asha", lastName: "Patil", address: "Plot 9", city: "Pune" })
+      .returning();
+    if (!victim) throw new Error("no customer");
+    const attack = await placeOrder(
       database.db,
       fx.store,
       orderRequest({
         lines: [{ productId: fx.ids.salt, qty: 1 }],
-        address: makeCheckoutAddress({ phone, companyName: "Hotel Sagar", gstNumber: "27aapfu0939f1zv" }),
+        saveAddress: true,
+        address: makeCheckoutAddress({
+          phone,
+          fullName: "Some One",
+          email: "x@evil.example",
+          addressLine1: "Elsewhere",
+        }),
       }),
     );
-    const second = await placeOrder(
-      database.db,
-      fx.store,
-      orderRequest({
-        lines: [{ productId: fx.ids.salt, qty: 1 }],
-        address: makeCheckoutAddress({ phone, fullName: "Asha Patil", companyName: "", addressLine1: "Plot 9" }),
-      }),
-    );
-    if (!first.ok || !second.ok) throw new Error("orders failed");
-    const rows = await database.db
-      .select()
-      .from(customers)
-      .where(and(eq(customers.storeId, fx.store.id), eq(customers.phone, phone)));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      firstName: "Asha",
-      lastName: "Patil",
-      address: "Plot 9",
-      companyName: "Hotel Sagar",
-      gstNumber: "27AAPFU0939F1ZV",
-    });
-    const customerOf = async (orderId: string) =>
-      (await database.db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId)))[0]
-        ?.customerId;
-    expect(await customerOf(second.order.orderId)).toBe(rows[0]?.id);
+    if (!attack.ok) throw new Error("order failed");
+    const [after] = await database.db.select().from(customers).where(eq(customers.id, victim.id));
+    expect(after).toMatchObject({ firstName: "Asha", lastName: "Patil", address: "Plot 9", city: "Pune", email: null });
+    // The order is linked to the phone's customer, marked as a guest's (ADR 0052).
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, attack.order.orderId));
+    expect(order).toMatchObject({ customerId: victim.id, signedIn: false });
 
-    // Without 'Save address' a known phone's order is still the customer's, and changes nothing.
-    const third = await placeOrder(
-      database.db,
-      fx.store,
-      orderRequest({
-        lines: [{ productId: fx.ids.salt, qty: 1 }],
-        saveAddress: false,
-        address: makeCheckoutAddress({ phone, fullName: "Someone Else", addressLine1: "Elsewhere" }),
-      }),
-    );
-    if (!third.ok) throw new Error("order failed");
-    expect(await customerOf(third.order.orderId)).toBe(rows[0]?.id);
-    const [after] = await database.db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, rows[0]?.id ?? ""));
-    expect(after).toMatchObject({ firstName: "Asha", address: "Plot 9" });
-
+    // A guest's phone nobody has signed in with makes no customer record.
     const unsaved = await placeOrder(
       database.db,
       fx.store,
       orderRequest({
         lines: [{ productId: fx.ids.salt, qty: 1 }],
-        saveAddress: false,
         address: makeCheckoutAddress({ phone: "9876500002" }),
       }),
     );
     expect(unsaved.ok).toBe(true);
     const none = await database.db.select().from(customers).where(eq(customers.phone, "9876500002"));
     expect(none).toHaveLength(0);
+  });
+
+  it("a signed-in customer's 'Save address' updates their own record, and the order is marked as theirs", async () => {
+    const [me] = await database.db
+      .insert(customers)
+      .values({ storeId: fx.store.id, phone: "9876500003", firstName: "Old", companyName: "Hotel Sagar" })
+      .returning({ id: customers.id });
+    if (!me) throw new Error("no customer");
+    const placed = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({
+        lines: [{ productId: fx.ids.salt, qty: 1 }],
+        address: makeCheckoutAddress({ phone: "9876500003", fullName: "Asha Patil", addressLine1: "Plot 9" }),
+      }),
+      { customerId: me.id },
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const [row] = await database.db.select().from(customers).where(eq(customers.id, me.id));
+    expect(row).toMatchObject({ firstName: "Asha", lastName: "Patil", address: "Plot 9" });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.order.orderId));
+    expect(order).toMatchObject({ customerId: me.id, signedIn: true });
   });
 
   it("returns the first order for a repeated idempotency key, and refuses the key with another body", async () => {
@@ -353,7 +349,7 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
       orderNumber: `T${Date.now()}`,
       idempotency: { scope: "order", key, requestHash: "test", response: { order: "test" } },
       take,
-      customer: { kind: "save", fields: { ...address, email: null } },
+      customer: { kind: "by-phone" },
       order: {
         phone,
         email: null,
@@ -366,6 +362,7 @@ describe.each(databaseKinds)("placing COD orders on %s", (kind) => {
         couponCode: null,
         customerAddress: address,
         accessTokenHash: "test",
+        codeConfirmBy: null,
       },
       items: [],
     });

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
 import { customerCartItems, orderEvents, orders, paymentAttempts, paymentEvents } from "../../app/db/schema";
 import { createLogger } from "../../app/logger.server";
+import { moveOrder } from "../../app/modules/console/fulfilment.server";
+import { REFUND_MESSAGES } from "../../app/modules/console/refund-rules";
+import { listRefunds, refundOrder } from "../../app/modules/console/refunds.server";
+import { TRANSITION_MESSAGES } from "../../app/modules/console/transitions";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
 import { PAYMENT_MESSAGES } from "../../app/modules/payments/gateway";
 import { JuspayGateway } from "../../app/modules/payments/juspay/juspay-gateway.server";
@@ -17,6 +21,7 @@ import {
   startPayment,
   syncPayment,
 } from "../../app/modules/payments/payments.server";
+import { addStaff } from "../../app/modules/staff/staff.server";
 import { createOrderFixture, type OrderFixture, orderRequest, stockOf } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
@@ -386,16 +391,116 @@ describe.each(databaseKinds)("online payment on %s", (kind) => {
     await simulator.settled();
     expect((await orderRow(order.orderId)).paymentStatus).toBe("refunded");
   });
+  /** A staff member of the fixture store, as the console's refunds record them. */
+  async function consoleActor() {
+    const email = `owner${Date.now()}${Math.random().toString(36).slice(2, 6)}@shop.in`;
+    const { staffId } = await addStaff(database.db, fx.store.id, { email, role: "owner" });
+    return { member: { id: staffId, email, storeId: fx.store.id }, ip: "203.0.113.1" };
+  }
+
+  it("the console refunds part, then the rest, never more than was paid", async () => {
+    const order = await onlineOrder(1);
+    await start(order.orderId);
+    await simulator.pay(simOrder(order.orderNumber).id, "success");
+    await simulator.settled();
+    const actor = await consoleActor();
+    const part = await refundOrder(database.db, payments, actor, {
+      orderId: order.orderId,
+      amount: 1_000_00,
+      reason: "one bag torn",
+    });
+    expect(part).toMatchObject({ ok: true, status: "done" });
+    await simulator.settled();
+    expect((await orderRow(order.orderId)).paymentStatus).toBe("paid");
+    // More than what is left is refused before the gateway is asked.
+    const left = order.grandTotal - 1_000_00;
+    expect(
+      await refundOrder(database.db, payments, actor, { orderId: order.orderId, amount: left + 1, reason: "" }),
+    ).toEqual({
+      ok: false,
+      status: 422,
+      error: REFUND_MESSAGES.tooMuch(left, 1_000_00, order.grandTotal),
+    });
+    // Two refunds of the rest at once: one goes through, the other is refused.
+    const both = await Promise.all([
+      refundOrder(database.db, payments, actor, { orderId: order.orderId, amount: left, reason: "" }),
+      refundOrder(database.db, payments, actor, { orderId: order.orderId, amount: left, reason: "" }),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    await simulator.settled();
+    expect((await orderRow(order.orderId)).paymentStatus).toBe("refunded");
+    const sim = simOrder(order.orderNumber);
+    expect(sim.refunds.map((r) => Math.round(r.amount * 100)).reduce((a, b) => a + b, 0)).toBe(order.grandTotal);
+    expect(await listRefunds(database.db, order.orderId)).toHaveLength(2);
+  });
+
+  it("cancel and refund: all that is left, refused from a page someone else's change made stale", async () => {
+    const order = await onlineOrder(1);
+    await start(order.orderId);
+    await simulator.pay(simOrder(order.orderNumber).id, "success");
+    await simulator.settled();
+    const actor = await consoleActor();
+    await refundOrder(database.db, payments, actor, { orderId: order.orderId, amount: 400_00, reason: "" });
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Confirmed", seenStatus: "Pending" });
+    // A page still showing Pending refunds nothing.
+    expect(
+      await refundOrder(database.db, payments, actor, {
+        orderId: order.orderId,
+        amount: "rest",
+        seenStatus: "Pending",
+        reason: "",
+      }),
+    ).toEqual({ ok: false, status: 409, error: TRANSITION_MESSAGES.changed("Confirmed") });
+    const rest = await refundOrder(database.db, payments, actor, {
+      orderId: order.orderId,
+      amount: "rest",
+      seenStatus: "Confirmed",
+      reason: "Order cancelled",
+    });
+    expect(rest).toMatchObject({ ok: true, amount: order.grandTotal - 400_00 });
+    await simulator.settled();
+    const cancelled = await moveOrder(database.db, actor, {
+      orderId: order.orderId,
+      to: "Cancelled",
+      seenStatus: "Confirmed",
+      refunding: true,
+    });
+    expect(cancelled).toMatchObject({ ok: true, status: "Cancelled" });
+    expect(await orderRow(order.orderId)).toMatchObject({ status: "Cancelled", paymentStatus: "refunded" });
+  });
+
+  it("a refund the gateway refuses is recorded failed and frees its amount", async () => {
+    const order = await onlineOrder(1);
+    await start(order.orderId);
+    await simulator.pay(simOrder(order.orderNumber).id, "success");
+    await simulator.settled();
+    const actor = await consoleActor();
+    transport = async () => new Response("down", { status: 503 });
+    const failed = await refundOrder(database.db, payments, actor, {
+      orderId: order.orderId,
+      amount: 500_00,
+      reason: "",
+    });
+    expect(failed).toEqual({ ok: false, status: 502, error: REFUND_MESSAGES.gatewayFailed });
+    expect((await listRefunds(database.db, order.orderId)).map((r) => r.status)).toEqual(["failed"]);
+    transport = (request) => simulator.handle(request);
+    expect(
+      await refundOrder(database.db, payments, actor, { orderId: order.orderId, amount: order.grandTotal, reason: "" }),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("Try Again on an order whose stock was sold meanwhile says so", async () => {
     const order = await onlineOrder(1);
     await start(order.orderId);
     await age(order.orderId, 40);
     await runPaymentJob(payments, { abandonAfterMinutes: 30 });
     const left = (await stockOf(database.db, fx.ids.rice)) ?? 0;
-    // Someone buys every bag left.
+    // Someone buys every bag left (a store that puts no limit on a guest's order).
     const all = await placeOrder(
       database.db,
-      fx.store,
+      { ...fx.store, orderRules: { ...fx.store.orderRules, guestMaxOrderValue: 0, guestMaxLineQuantity: 0 } },
       orderRequest({ lines: [{ productId: fx.ids.rice, qty: left }] }),
     );
     expect(all.ok).toBe(true);

@@ -5,8 +5,9 @@ import { addFirstCardProducts } from "./helpers/cart";
 
 /**
  * The account page as a shopper meets it (spec sections 2, 4, 5): sign in with the code from
- * the development SMS outbox, edit the profile, find the COD order placed earlier with the same
- * phone, open it, Reorder, and the cart holds the items.
+ * the development SMS outbox, edit the profile, find the COD order placed earlier as a guest
+ * with the same phone (marked so, without its delivery details: ADR 0052), open it, Reorder,
+ * and the cart holds the items.
  */
 
 async function placeCodOrder(page: Page, phone: string): Promise<void> {
@@ -52,18 +53,19 @@ test("sign in with a code, edit the profile, open an earlier order and reorder i
   await codeField.fill(code);
   await page.getByRole("button", { name: "Verify & Sign In" }).click();
 
-  // Signed in: the profile (saved at checkout) and the order history.
-  await expect(page.getByRole("heading", { level: 2, name: "Meera Iyer" })).toBeVisible();
+  // Signed in: the guest's order saved nothing on the server (nothing proved the phone then).
   await expect(page.getByRole("heading", { name: "Saved Details" })).toBeVisible();
+  await expect(page.getByText("No saved details found yet.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Order History" })).toBeVisible();
-  // The header shows the signed-in state on every page (on phones, inside the Menu).
-  if (info.project.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
-  await expect(page.getByRole("link", { name: "My Account (signed in as Meera)" })).toBeVisible();
-  if (info.project.name === "phone") await page.keyboard.press("Escape");
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
   await page.getByRole("button", { name: "Edit Profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  await dialog.getByLabel("Name").fill("Meera Iyer");
+  await dialog.getByLabel("Address", { exact: true }).fill("12 Carter Road, Bandra West");
+  await dialog.getByLabel("City").fill("Mumbai");
+  await dialog.getByLabel("State").fill("Maharashtra");
+  await dialog.getByLabel("Pin").fill("400050");
   await dialog.getByLabel("GSTIN").fill("27AAPFU0939F1ZX");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText(/Invalid GSTIN/)).toBeVisible();
@@ -72,13 +74,22 @@ test("sign in with a code, edit the profile, open an earlier order and reorder i
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Iyer Caterers")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Meera Iyer" })).toBeVisible();
+  // The header shows the signed-in state on every page (on phones, inside the Menu).
+  if (info.project.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("link", { name: "My Account (signed in as Meera)" })).toBeVisible();
+  if (info.project.name === "phone") await page.keyboard.press("Escape");
 
-  // The order placed earlier with this phone, opened, and reordered into the cart.
+  // The order placed earlier as a guest with this phone: marked so, its items and total shown,
+  // its delivery details not; opened, and reordered into the cart.
   const orders = page.getByRole("list").filter({ has: page.getByText(/^Order #/) });
   await expect(orders.getByRole("listitem")).toHaveCount(1);
+  await expect(orders.getByText("Placed as a guest")).toBeVisible();
   await orders.getByRole("button").first().click();
   const detail = page.getByRole("dialog", { name: /^Order #/ });
   await expect(detail.getByText("Cash on Delivery")).toBeVisible();
+  await expect(detail.getByText("Placed as a guest with your phone number.", { exact: false })).toBeVisible();
+  await expect(detail.getByText("12 Carter Road")).toHaveCount(0);
   await detail.getByRole("button", { name: "Reorder" }).click();
   await expect(detail.getByText("Items added to cart!")).toBeVisible();
   await detail.getByRole("button", { name: "Close" }).click();

@@ -10,6 +10,7 @@ import { formatAmount } from "../../app/modules/payments/juspay/protocol";
 import { createFreshDatabase } from "../../scripts/fresh-postgres.mjs";
 import { type FakeJuspay, startFakeJuspay } from "../fakes/juspay-server";
 import { antiForgery } from "./helpers/anti-forgery";
+import { NO_ORDER_LIMITS } from "./helpers/server-process";
 
 /**
  * The built server configured for Juspay (PAYMENT_GATEWAY=juspay) against a fake Juspay over
@@ -64,6 +65,7 @@ test("Juspay over HTTP: session, signed return, status check, duplicate webhooks
         ...inherited,
         ...dbEnv,
         LOG_LEVEL: "warn",
+        DEMO_ORDER_RULES: NO_ORDER_LIMITS,
         PORT: String(PORT),
         HOST: "127.0.0.1",
         PAYMENT_GATEWAY: "juspay",

@@ -31,7 +31,7 @@ async function reachThankYou(page: Page, url: RegExp = /\/thank-you\?/): Promise
 }
 
 /** Picks an outcome on the sandbox's payment page and waits for the thank-you page. */
-async function choose(page: Page, outcome: "Success" | "Failure" | "Pending" | "Cancel" | "Void" | "Refund") {
+async function choose(page: Page, outcome: "Success" | "Failure" | "Pending" | "Cancel" | "Void") {
   await page.getByRole("button", { name: new RegExp(`^${outcome}\\b`) }).click();
   await reachThankYou(page);
 }
@@ -98,7 +98,7 @@ test.describe("online payment through the sandbox", () => {
     await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
   });
 
-  test("pending, then paid by webhook while the shopper watches the thank-you page", async ({ page, playwright }) => {
+  test("pending, then paid by webhook while the shopper watches the thank-you page", async ({ page }) => {
     await addFirstCardProducts(page);
     await checkoutOnline(page);
     const paymentPage = page.url();
@@ -106,12 +106,11 @@ test.describe("online payment through the sandbox", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Checking" })).toBeVisible();
     await expect(page.locator(".status-badge").first()).toHaveText("pending");
 
-    // The bank answers later, away from the shopper's browser: only the gateway's webhook tells
-    // the store, and the open page updates by itself.
-    const bank = await playwright.request.newContext();
-    const settled = await bank.post(paymentPage, { form: { choice: "success" }, maxRedirects: 0 });
+    // The bank answers later, away from the open page (the sandbox's page settles only for the
+    // payer's browser, so its cookies go along): only the gateway's webhook tells the store, and
+    // the open page updates by itself.
+    const settled = await page.request.post(paymentPage, { form: { choice: "success" }, maxRedirects: 0 });
     expect(settled.status()).toBe(303);
-    await bank.dispose();
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
   });
 
@@ -135,10 +134,38 @@ test.describe("online payment through the sandbox", () => {
     const paymentPage = page.url();
     await choose(page, "Success");
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
+    // The payer's page offers no refund; the shop refunds through the sandbox's merchant side,
+    // which answers only on this machine.
     await page.goto(paymentPage);
-    await choose(page, "Refund");
+    await expect(page.getByRole("heading", { name: "This payment is closed" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Refund/ })).toHaveCount(0);
+    const paymentId = new URL(paymentPage).pathname.split("/").pop();
+    const refunded = await page.request.post("/api/dev/sandbox-refund", { data: { paymentId } });
+    expect(refunded.status()).toBe(200);
+    // A second full refund is the gateway's refusal, said plainly.
+    const again = await page.request.post("/api/dev/sandbox-refund", { data: { paymentId } });
+    expect(again.status()).toBe(409);
+    await page.getByRole("link", { name: "Return to the store" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Payment Refunded" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Place a New Order" })).toBeVisible();
+  });
+
+  test("a payment link opened in another browser shows nothing and chooses nothing", async ({ page, browser }) => {
+    await addFirstCardProducts(page);
+    await checkoutOnline(page);
+    const paymentPage = page.url();
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    const seen = await other.goto(paymentPage);
+    expect(seen?.status()).toBe(404);
+    await expect(other.getByRole("heading", { name: "Payment not found" })).toBeVisible();
+    const posted = await other.request.post(paymentPage, { form: { choice: "success" } });
+    expect(posted.status()).toBe(404);
+    await stranger.close();
+    // The payer's own browser still pays.
+    await page.reload();
+    await choose(page, "Success");
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
   });
 });
 

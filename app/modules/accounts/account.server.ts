@@ -99,6 +99,8 @@ export interface OrderSummary {
   grandTotal: Paise;
   itemCount: number;
   firstPhoto: string | null;
+  /** Placed by someone not signed in who gave this customer's phone (ADR 0052). */
+  placedAsGuest: boolean;
 }
 
 /** Which orders are the customer's: placed while signed in, or with the phone they proved. */
@@ -110,26 +112,18 @@ function ownedBy(storeId: string, customer: Customer) {
 }
 
 /**
- * Up to 50 orders, newest first: by customer id, else by the signed-in phone (the spec's order).
- * The spec's last fallback, by email, is left out on purpose: an email in a profile is typed,
- * not proved, and would list someone else's orders (ADR 0008).
+ * Up to 50 orders, newest first: those placed signed in, and those placed as a guest with the
+ * phone the customer proved (ADR 0052), marked as such. The spec's last fallback, by email, is
+ * left out on purpose: an email in a profile is typed, not proved, and would list someone
+ * else's orders (ADR 0008).
  */
 export async function listOrders(db: Db, storeId: string, customer: Customer): Promise<OrderSummary[]> {
-  const byId = await db
+  const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customer.id)))
+    .where(ownedBy(storeId, customer))
     .orderBy(desc(orders.createdAt))
     .limit(ORDER_HISTORY_LIMIT);
-  const rows =
-    byId.length > 0
-      ? byId
-      : await db
-          .select()
-          .from(orders)
-          .where(ownedBy(storeId, customer))
-          .orderBy(desc(orders.createdAt))
-          .limit(ORDER_HISTORY_LIMIT);
   if (rows.length === 0) return [];
   const items = await db
     .select({
@@ -159,6 +153,7 @@ export async function listOrders(db: Db, storeId: string, customer: Customer): P
       grandTotal: o.grandTotal,
       itemCount: mine.reduce((n, i) => n + i.quantity, 0),
       firstPhoto: mine[0]?.photo ?? null,
+      placedAsGuest: !o.signedIn,
     };
   });
 }

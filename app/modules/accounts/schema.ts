@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES, EMAIL_PATTERN, gstNumberSchema } from "../checkout/s
 /** Sign-in and profile rules (spec sections 5 and 9). */
 
 export const ACCOUNT_MESSAGES = {
+  guestOrder: "Placed as a guest with your phone number. Its delivery details show only in the browser that placed it.",
   phone: "Enter a valid 10-digit mobile number.",
   code: "Enter the 6-digit code you received.",
   sendFailed: "Failed to send OTP",
@@ -47,6 +48,12 @@ export const verifyCodeSchema = z.object({
   phone: z.string().regex(/^\d{10}$/, ACCOUNT_MESSAGES.phone),
   code: z.string().trim().min(OTP_MIN_ACCEPTED, ACCOUNT_MESSAGES.code).max(OTP_LENGTH, ACCOUNT_MESSAGES.code),
 });
+
+/** The code that confirms a COD order (issue 53): six digits. */
+export const orderCodeSchema = z
+  .string(ACCOUNT_MESSAGES.code)
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ACCOUNT_MESSAGES.code);
 
 const profileText = (max: number) =>
   z

@@ -17,6 +17,8 @@ export interface SmsMessage {
   phone: string;
   /** The code, when Mandi makes it; null when the provider makes its own. */
   code: string | null;
+  /** What the code is for: signing in (when absent), or confirming a cash-on-delivery order. */
+  order?: { orderNumber: string; amount: string };
 }
 
 export interface SmsProvider {
@@ -36,6 +38,11 @@ export function otpText(storeName: string, code: string): string {
   return `${code} is your ${storeName} sign-in code. It expires in 10 minutes. Do not share it with anyone.`;
 }
 
+/** The message that confirms a cash-on-delivery order (issue 53). */
+export function orderCodeText(storeName: string, code: string, order: { orderNumber: string; amount: string }): string {
+  return `${code} is your code to confirm ${storeName} order ${order.orderNumber} of ${order.amount}, cash on delivery. Do not share it with anyone.`;
+}
+
 export class OutboxSms implements SmsProvider {
   readonly name = "outbox";
   readonly ownsCode = false;
@@ -46,10 +53,15 @@ export class OutboxSms implements SmsProvider {
 
   async send(message: SmsMessage): Promise<void> {
     if (!message.code) throw new SmsError("the outbox needs a code");
-    const body = otpText(message.storeName, message.code);
+    const body = message.order
+      ? orderCodeText(message.storeName, message.code, message.order)
+      : otpText(message.storeName, message.code);
     await this.db.insert(smsOutbox).values({ storeId: message.storeId, phone: message.phone, body });
     // Development only (refused on a public store): the code is shown to whoever runs the server.
-    this.log.info("sign-in code (SMS outbox)", { phone: message.phone, code: message.code });
+    this.log.info(message.order ? "order code (SMS outbox)" : "sign-in code (SMS outbox)", {
+      phone: message.phone,
+      code: message.code,
+    });
   }
 }
 

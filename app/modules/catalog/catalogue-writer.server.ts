@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { brands, categories, productSizes, products } from "../../db/schema";
+import { recordMovements } from "../orders/stock.server";
 import { slugify, type ValidCatalogue, type ValidProduct } from "./catalogue-input";
+import { importMovements } from "./import-movements";
 
 /**
  * Writes a validated catalogue into a store in one transaction: categories, sub-categories and
@@ -173,7 +175,13 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     const slugs = batch.map((p) => p.slug ?? slugify(p.name));
     const skus = batch.flatMap((p) => (p.sku ? [p.sku] : []));
     const matches = await tx
-      .select({ id: products.id, slug: products.slug, sku: products.sku })
+      .select({
+        id: products.id,
+        slug: products.slug,
+        sku: products.sku,
+        inventory: products.inventory,
+        trackInventory: products.trackInventory,
+      })
       .from(products)
       .where(
         and(
@@ -248,6 +256,17 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     }
 
     const ids = values.map((v) => v.id);
+    const oldSizes = matches.length
+      ? await tx
+          .select({ productId: productSizes.productId, label: productSizes.label, inventory: productSizes.inventory })
+          .from(productSizes)
+          .where(
+            inArray(
+              productSizes.productId,
+              matches.map((m) => m.id),
+            ),
+          )
+      : [];
     await tx.delete(productSizes).where(inArray(productSizes.productId, ids));
     const sizeRows = rows.flatMap(({ p }, i) =>
       p.sizes.map((s, position) => ({
@@ -259,6 +278,20 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
     );
     for (let s = 0; s < sizeRows.length; s += BATCH) {
       await tx.insert(productSizes).values(sizeRows.slice(s, s + BATCH));
+    }
+    const byId = new Map(matches.map((m) => [m.id, { ...m, productId: m.id, sizes: [] as typeof oldSizes }]));
+    for (const size of oldSizes) byId.get(size.productId)?.sizes.push(size);
+    const moved = rows.flatMap(({ p }, i) => {
+      const id = values[i]?.id ?? "";
+      return importMovements(byId.get(id), {
+        productId: id,
+        trackInventory: p.trackInventory,
+        inventory: p.inventory,
+        sizes: p.sizes,
+      });
+    });
+    for (let s = 0; s < moved.length; s += BATCH) {
+      await recordMovements(tx, storeId, moved.slice(s, s + BATCH), { reason: "import" });
     }
   }
   return summary;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ListingFilters, NO_FILTERS, SORTS } from "./listing";
-import { listingShape } from "./listing.server";
+import { listingShape } from "./listing-sql.server";
 
 /**
  * A listing's statement is kept per shape (ADR 0026): two listings whose statements differ must

@@ -30,7 +30,7 @@ function summaryOf(p: ValidProduct, n: number, hasSizes = false): ProductSummary
   return toSummary({ ...row, photo: `/media/demo/p/${slug}.svg`, photoAlt: null, hasSizes });
 }
 /** The nonce and anti-forgery token of the request being rendered. */
-const SECRETS = { nonce: "hd8XkqLQ3m0tH2yvR5pWcA==", csrf: "q0TzN8m3cJ5vW1xY7bK2pR4sD6fG9hL0" };
+const SECRETS = { nonce: "hd8XkqLQ3m0tH2yvR5pWcA==", csrf: "q0TzN8m3cJ5vW1xY7bK2pR.4sD6fG9hL0aB1cD2eF3gHi" };
 const STORE_ID = "00000000-0000-4000-8000-0000000000aa";
 
 const { products: demo } = validateCatalogue({
@@ -309,8 +309,8 @@ describe("the header, the category chips and the footer kept by what they show",
 
   it("carry each request's own anti-forgery token, and none from a token the server did not make", () => {
     const cache = new PartCache(4 * 1024 * 1024);
-    const first = "Zt7Lq2Wm9Xc4Vb8Nn1Hh6Jj3Kk5Pp0Rr";
-    const second = "Qa1Ws2Ed3Rf4Tg5Yh6Uj7Ik8Ol9Pz0Xc";
+    const first = "Zt7Lq2Wm9Xc4Vb8Nn1Hh6J.j3Kk5Pp0Rr1Aa2Bb3Cc4Dd";
+    const second = "Qa1Ws2Ed3Rf4Tg5Yh6Uj7I.k8Ol9Pz0Xc1Dd2Ee3Ff4Gg";
     framed({ url: "/products", csrf: first }, cache);
     const kept = cache.report().parts;
     expect(kept).toBe(3);

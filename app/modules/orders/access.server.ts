@@ -7,6 +7,8 @@ import { readCookie } from "../security/csrf";
  * browser placed the order without any server-side session.
  */
 export const ORDER_ACCESS_COOKIE = "mandi_orders";
+/** The cookie's name on an HTTPS store: bound to the exact host, Secure, path / (issue 53). */
+export const ORDER_ACCESS_COOKIE_SECURE = "__Host-mandi_orders";
 const KEEP = 10;
 const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
@@ -15,8 +17,9 @@ export interface OrderAccess {
   token: string;
 }
 
-export function readOrderAccess(cookieHeader: string | null | undefined): OrderAccess[] {
-  const raw = readCookie(cookieHeader, ORDER_ACCESS_COOKIE);
+/** On an HTTPS store only the `__Host-` cookie is read: no neighbouring host can have set it. */
+export function readOrderAccess(cookieHeader: string | null | undefined, secure: boolean): OrderAccess[] {
+  const raw = readCookie(cookieHeader, secure ? ORDER_ACCESS_COOKIE_SECURE : ORDER_ACCESS_COOKIE);
   if (!raw) return [];
   const out: OrderAccess[] = [];
   for (const pair of raw.split("~")) {
@@ -28,13 +31,14 @@ export function readOrderAccess(cookieHeader: string | null | undefined): OrderA
   return out.slice(0, KEEP);
 }
 
-export function tokenFor(cookieHeader: string | null | undefined, orderId: string): string | null {
-  return readOrderAccess(cookieHeader).find((a) => a.orderId === orderId)?.token ?? null;
+export function tokenFor(cookieHeader: string | null | undefined, orderId: string, secure: boolean): string | null {
+  return readOrderAccess(cookieHeader, secure).find((a) => a.orderId === orderId)?.token ?? null;
 }
 
 /** The Set-Cookie value with this order added in front. */
 export function orderAccessCookie(cookieHeader: string | null | undefined, add: OrderAccess, secure: boolean): string {
-  const list = [add, ...readOrderAccess(cookieHeader).filter((a) => a.orderId !== add.orderId)].slice(0, KEEP);
+  const list = [add, ...readOrderAccess(cookieHeader, secure).filter((a) => a.orderId !== add.orderId)].slice(0, KEEP);
   const value = list.map((a) => `${a.orderId}.${a.token}`).join("~");
-  return `${ORDER_ACCESS_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_SECONDS}${secure ? "; Secure" : ""}`;
+  const name = secure ? ORDER_ACCESS_COOKIE_SECURE : ORDER_ACCESS_COOKIE;
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_SECONDS}${secure ? "; Secure" : ""}`;
 }

@@ -5,6 +5,7 @@ import type { AddressSnapshot } from "../checkout/schema";
 import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
+import { phoneHint } from "./order-rules";
 import { hashToken } from "./tokens.server";
 
 /** An order as the thank-you page shows it: everything, to the browser that placed it. */
@@ -33,6 +34,12 @@ export interface OrderView {
   shippingType: string;
   grandTotal: Paise;
   customer: AddressSnapshot;
+  /** Placed by someone not signed in (ADR 0052). */
+  placedAsGuest: boolean;
+  /** How it was shipped, once it was: the courier or vehicle and the tracking number. */
+  shipment: string | null;
+  /** A COD order waiting for the code sent to its phone: until when, and the phone's last digits. */
+  awaitingCode: { until: string; phoneHint: string } | null;
 }
 
 /** What anyone holding only the order id may see: never a name, address or phone. */
@@ -113,5 +120,15 @@ export async function loadOrderView(
     shippingType: order.shippingType,
     grandTotal: order.grandTotal,
     customer: order.customerAddress,
+    placedAsGuest: !order.signedIn,
+    shipment:
+      order.courier || order.trackingNumber
+        ? [order.courier, order.trackingNumber ? `tracking number ${order.trackingNumber}` : null]
+            .filter(Boolean)
+            .join(", ")
+        : null,
+    awaitingCode: order.codeConfirmBy
+      ? { until: order.codeConfirmBy.toISOString(), phoneHint: phoneHint(order.phone) }
+      : null,
   };
 }

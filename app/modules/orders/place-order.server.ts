@@ -6,10 +6,11 @@ import { idempotencyKeys } from "../../db/schema";
 import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
 import { loadCartFacts, loadProductFacts } from "../checkout/facts.server";
 import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
-import { type CartQuote, type LineProblem, type ProductFacts, quoteCart } from "../checkout/quote";
+import { type CartQuote, type LineProblem, lineLabel, type ProductFacts, quoteCart } from "../checkout/quote";
 import { addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import type { Store } from "../store/store.server";
+import { codeDeadline, guestLimitProblem, needsOrderCode } from "./order-rules";
 import { type CustomerFields, type OrderRecord, recordOrder } from "./record-order.server";
 import { stockTake } from "./stock.server";
 import { fingerprint, hashToken, newAccessToken, newOrderNumber } from "./tokens.server";
@@ -29,6 +30,8 @@ export interface PlacedOrder {
   grandTotal: Paise;
   /** Lets this browser see the order's details (kept in an HttpOnly cookie). */
   accessToken: string;
+  /** A COD order waiting for the code sent to its phone holds its stock until then (ISO time); else null. */
+  confirmBy: string | null;
 }
 
 export type PlaceOrderOutcome =
@@ -51,6 +54,9 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | null;
   /** The customer who is signed in, if any (accounts issue). */
   customerId?: string | null;
+  /** The phone that customer proved when signing in: an order to it needs no code. */
+  signedInPhone?: string | null;
+  now?: Date;
 }
 
 export async function placeOrder(
@@ -77,11 +83,27 @@ export async function placeOrder(
     shipping: store.shipping,
     rate,
   });
-  const refused = refusal(quote);
+  const customerId = options.customerId ?? null;
+  const refused =
+    refusal(quote) ??
+    (customerId
+      ? null
+      : guestRefusal(
+          guestLimitProblem(store.orderRules, {
+            grandTotal: quote.grandTotal,
+            lines: quote.lines.map((line) => ({ name: lineLabel(line.name, line.size, line.setSizes), qty: line.qty })),
+          }),
+        ));
   // A retry of an order placed before things changed (the last units went to it) is that order.
   if (refused) return (key ? await findEarlier(db, store.id, key, requestHash) : null) ?? refused;
 
-  const customerId = options.customerId ?? null;
+  const codeRequired = needsOrderCode(store.orderRules, {
+    paymentMethod: request.paymentMethod,
+    grandTotal: quote.grandTotal,
+    phone: request.address.phone,
+    signedInPhone: customerId ? (options.signedInPhone ?? null) : null,
+  });
+  const confirmBy = codeRequired ? codeDeadline(store.orderRules, options.now ?? new Date()) : null;
   for (let attempt = 1; ; attempt++) {
     // The order's id, number and access token are chosen here, so that the idempotency key is
     // recorded with its answer in the same statement as the order: a second request with the
@@ -92,6 +114,7 @@ export async function placeOrder(
       paymentMethod: request.paymentMethod,
       grandTotal: quote.grandTotal,
       accessToken: newAccessToken(),
+      confirmBy: confirmBy?.toISOString() ?? null,
     };
     let outcome: Awaited<ReturnType<typeof recordOrder>>;
     try {
@@ -137,13 +160,13 @@ function orderRecord(
       ? { scope: IDEMPOTENCY_SCOPE, key, requestHash, response: { order } satisfies StoredResponse }
       : null,
     take: stockTake(request.lines, facts),
-    // 'Save address' creates or updates the customer record for this phone (a signed-in
-    // customer's own record); without it, an order by a known phone is still linked to them.
+    // Only a signed-in customer's own checkout changes saved details ('Save address' updates
+    // their record). A guest has proved no phone: their order is linked to the customer of that
+    // phone, if any, and changes nothing of theirs (issue 53, ADR 0052); the guest's browser
+    // keeps the address instead.
     customer: signedInCustomerId
       ? { kind: "signed-in", customerId: signedInCustomerId, save: request.saveAddress ? fields : null }
-      : request.saveAddress
-        ? { kind: "save", fields }
-        : { kind: "by-phone" },
+      : { kind: "by-phone" },
     order: {
       phone: address.phone,
       email: fields.email,
@@ -156,6 +179,7 @@ function orderRecord(
       couponCode: quote.coupon?.code ?? null,
       customerAddress: address,
       accessTokenHash: hashToken(order.accessToken),
+      codeConfirmBy: order.confirmBy ? new Date(order.confirmBy) : null,
     },
     items: quote.lines.map((line) => ({
       productId: line.productId,
@@ -169,6 +193,10 @@ function orderRecord(
       total: line.total,
     })),
   };
+}
+
+function guestRefusal(problem: string | null): PlaceOrderOutcome | null {
+  return problem ? { ok: false, status: 422, error: problem, problems: [] } : null;
 }
 
 function inProgress(): PlaceOrderOutcome {

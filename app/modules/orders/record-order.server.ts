@@ -2,7 +2,15 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { type CompiledStatement, compileStatement } from "../../db/prepared.server";
-import { customers, idempotencyKeys, orderItems, orders, productSizes, products } from "../../db/schema";
+import {
+  customers,
+  idempotencyKeys,
+  orderItems,
+  orders,
+  productSizes,
+  products,
+  stockMovements,
+} from "../../db/schema";
 import { uuidArrayLiteral } from "../../db/uuid-array.server";
 import type { AddressForm, AddressSnapshot } from "../checkout/schema";
 import type { Paise } from "../money/types";
@@ -24,7 +32,7 @@ import type { StockTake } from "./stock.server";
  *    exists with its units (an uncounted size always has them).
  * 3. `claim` records the idempotency key with its answer, only when `ok`. A key that another
  *    request recorded first makes `claim` empty (ON CONFLICT waits for that request to commit).
- * 4. Every change after that (stock, customer, order, items) happens only when `claim` has its
+ * 4. Every change after that (stock and its ledger, customer, order, items) happens only when `claim` has its
  *    row. So the statement either does all of it or none of it, and it never raises an error
  *    for a shortage: the caller reads `ok` and `claimed` and answers.
  *
@@ -39,11 +47,11 @@ export interface OrderRecord {
   /** With a key, the answer a repeat of this request gets (the key's response). */
   idempotency: { scope: string; key: string; requestHash: string; response: unknown } | null;
   take: StockTake;
-  /** Whose order it is: a signed-in customer, 'Save address' (create or update by phone), or neither. */
-  customer:
-    | { kind: "signed-in"; customerId: string; save: CustomerFields | null }
-    | { kind: "save"; fields: CustomerFields }
-    | { kind: "by-phone" };
+  /**
+   * Whose order it is: a signed-in customer's (their 'Save address' updates their record), or a
+   * guest's, linked to the customer of its phone if there is one and changing nothing of theirs.
+   */
+  customer: { kind: "signed-in"; customerId: string; save: CustomerFields | null } | { kind: "by-phone" };
   order: {
     phone: string;
     email: string | null;
@@ -56,6 +64,8 @@ export interface OrderRecord {
     couponCode: string | null;
     customerAddress: AddressSnapshot;
     accessTokenHash: string;
+    /** A COD order confirmed by a code to its phone holds its stock until then; else null. */
+    codeConfirmBy: Date | null;
   };
   items: ReadonlyArray<{
     productId: string;
@@ -96,12 +106,12 @@ const rowsOf = (name: "demand" | "sizeTotals" | "sizeDemand" | "items", columns:
 
 /**
  * What makes one order's statement differ from another's in its text: whether a key comes with
- * it, and whose order it is. Everything else is a value, so there are 8 statements in all, each
+ * it, and whose order it is. Everything else is a value, so there are 6 statements in all, each
  * compiled once per process and prepared once per connection.
  */
 interface Shape {
   keyed: boolean;
-  customer: "signed-in" | "signed-in-save" | "save" | "by-phone";
+  customer: "signed-in" | "signed-in-save" | "by-phone";
 }
 
 function shapeOf(record: OrderRecord): Shape {
@@ -147,7 +157,7 @@ type CustomerValues = Record<`customer_${(typeof CUSTOMER_FIELDS)[number]}`, str
 function orderValues(record: OrderRecord) {
   const { take, storeId, order: o } = record;
   const c = record.customer;
-  const fields = c.kind === "save" ? c.fields : c.kind === "signed-in" ? c.save : null;
+  const fields = c.kind === "signed-in" ? c.save : null;
   return {
     storeId,
     demand: JSON.stringify(take.counted.map((d) => ({ product_id: d.productId, qty: d.qty }))),
@@ -163,7 +173,7 @@ function orderValues(record: OrderRecord) {
     requestHash: record.idempotency?.requestHash,
     keyResponse: record.idempotency ? JSON.stringify(record.idempotency.response) : undefined,
     customerId: c.kind === "signed-in" ? c.customerId : undefined,
-    customerPhone: c.kind === "save" ? c.fields.phone : undefined,
+    signedIn: c.kind === "signed-in",
     ...(Object.fromEntries(CUSTOMER_FIELDS.map((f) => [`customer_${f}`, fields?.[f]])) as CustomerValues),
     orderId: record.orderId,
     orderNumber: record.orderNumber,
@@ -178,6 +188,7 @@ function orderValues(record: OrderRecord) {
     couponCode: o.couponCode,
     customerAddress: JSON.stringify(o.customerAddress),
     accessTokenHash: o.accessTokenHash,
+    codeConfirmBy: o.codeConfirmBy?.toISOString() ?? null,
     items: JSON.stringify(
       record.items.map((item, position) => ({
         product_id: item.productId,
@@ -228,29 +239,7 @@ function orderStatement(shape: Shape): SQL {
   const customerColumns = CUSTOMER_FIELDS.map((f) => customers[f]);
   let customerCte: SQL | null = null;
   let customerId: SQL;
-  if (shape.customer === "save") {
-    // The spec's merge: what the form holds replaces what was there; optional fields left
-    // empty keep their earlier value.
-    const keep = (column: AnyPgColumn) =>
-      sql`${name(column)} = coalesce(nullif(excluded.${name(column)}, ''), ${customers}.${name(column)})`;
-    const replace = (column: AnyPgColumn) => sql`${name(column)} = excluded.${name(column)}`;
-    customerCte = sql`customer as (
-      insert into ${customers} (${names(customers.storeId, customers.phone, ...customerColumns)})
-      select ${storeId}::uuid, ${v("customerPhone")}::text, ${sql.join(
-        customerValues.map((value) => sql`${value}::text`),
-        sql`, `,
-      )}
-      where ${claimed}
-      on conflict (${names(customers.storeId, customers.phone)}) do update set
-        ${replace(customers.firstName)}, ${replace(customers.lastName)},
-        ${name(customers.email)} = coalesce(excluded.${name(customers.email)}, ${customers}.${name(customers.email)}),
-        ${replace(customers.address)}, ${keep(customers.apartment)}, ${replace(customers.city)},
-        ${replace(customers.state)}, ${replace(customers.pin)}, ${keep(customers.landmark)},
-        ${keep(customers.companyName)}, ${keep(customers.gstNumber)}, ${name(customers.updatedAt)} = now()
-      returning ${name(customers.id)} as id
-    )`;
-    customerId = sql`(select id from customer)`;
-  } else if (shape.customer === "signed-in" || shape.customer === "signed-in-save") {
+  if (shape.customer === "signed-in" || shape.customer === "signed-in-save") {
     // A signed-in customer's own record is the one 'Save address' updates; an empty email
     // keeps the one on record.
     if (shape.customer === "signed-in-save") {
@@ -324,6 +313,22 @@ function orderStatement(shape: Shape): SQL {
       where ${anyOf(productSizes.productId, "sizedIds")} and ${productSizes.productId} = d.product_id and ${productSizes.label} = d.label
         and ${productSizes.inventory} is not null and ${claimed}
       returning 1
+    ), moved as (
+      -- The stock ledger's rows for what this order took: counted products, then counted sizes.
+      insert into ${stockMovements} (${names(
+        stockMovements.storeId,
+        stockMovements.productId,
+        stockMovements.size,
+        stockMovements.change,
+        stockMovements.reason,
+        stockMovements.orderId,
+      )})
+      select ${storeId}::uuid, d.product_id, null, -d.qty, 'order', ${v("orderId")}::uuid from demand d where ${claimed}
+      union all
+      select ${storeId}::uuid, l.product_id, l.label, -d.units, 'order', ${v("orderId")}::uuid
+      from sizes_locked l join size_demand d using (product_id, label)
+      where l.inventory is not null and ${claimed}
+      returning 1
     ), ${customerCte ? sql`${customerCte},` : sql``} placed as (
       insert into ${orders} (${names(
         orders.id,
@@ -344,12 +349,15 @@ function orderStatement(shape: Shape): SQL {
         orders.couponCode,
         orders.customerAddress,
         orders.accessTokenHash,
+        orders.signedIn,
+        orders.codeConfirmBy,
       )})
       select ${v("orderId")}::uuid, ${storeId}::uuid, ${v("orderNumber")}::text, ${customerId},
         ${v("phone")}::text, ${v("email")}::text, ${v("paymentMethod")}::text, 'Pending', 'pending', 'Online Store',
         ${v("subtotal")}::bigint, ${v("discount")}::bigint, ${v("shipping")}::bigint, ${v("grandTotal")}::bigint,
         ${v("shippingType")}::text, ${v("couponCode")}::text, ${v("customerAddress")}::jsonb,
-        ${v("accessTokenHash")}::text
+        ${v("accessTokenHash")}::text, ${v("signedIn")}::boolean,
+        ${v("codeConfirmBy")}::timestamptz
       where ${claimed}
       returning 1
     ), items as (

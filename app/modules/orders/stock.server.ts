@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
-import { orderItems, productSizes, products } from "../../db/schema";
+import { orderEvents, orderItems, orders, productSizes, products, stockMovements } from "../../db/schema";
 import { loadProductFacts } from "../checkout/facts.server";
 import type { RequestedLine } from "../checkout/order-request";
 import { type ProductFacts, stockDemand } from "../checkout/quote";
@@ -72,8 +72,9 @@ export async function takeStock(
   storeId: string,
   lines: readonly StockLine[],
   facts: Map<string, ProductFacts>,
-  { requireActive = true }: { requireActive?: boolean } = {},
+  { requireActive = true, orderId }: { requireActive?: boolean; orderId: string },
 ): Promise<void> {
+  const moved: Movement[] = [];
   for (const { productId, product, qty, bySize } of countedDemand(lines, facts)) {
     if (isSizeCounted(product, bySize)) {
       // The sizes hold the real stock; the product's total follows them, never below zero.
@@ -92,8 +93,9 @@ export async function takeStock(
               sql`(${productSizes.inventory} is null or ${productSizes.inventory} >= ${units})`,
             ),
           )
-          .returning({ label: productSizes.label });
+          .returning({ counted: sql<boolean>`${productSizes.inventory} is not null` });
         if (taken.length === 0) throw new StockShort(productId);
+        if (taken[0]?.counted) moved.push({ productId, size: label, change: -units });
       }
     } else if (product.inventory !== null) {
       const taken = await tx
@@ -109,8 +111,10 @@ export async function takeStock(
         )
         .returning({ id: products.id });
       if (taken.length === 0) throw new StockShort(productId);
+      moved.push({ productId, size: null, change: -qty });
     }
   }
+  await recordMovements(tx, storeId, moved, { reason: "retaken", orderId });
 }
 
 /** Gives the lines' units back: the mirror of takeStock for products whose stock is counted. */
@@ -119,21 +123,63 @@ export async function giveBackStock(
   storeId: string,
   lines: readonly StockLine[],
   facts: Map<string, ProductFacts>,
+  orderId: string,
 ): Promise<void> {
-  for (const { productId, qty, bySize } of countedDemand(lines, facts)) {
-    await tx
+  const moved: Movement[] = [];
+  for (const { productId, product, qty, bySize } of countedDemand(lines, facts)) {
+    const productRow = await tx
       .update(products)
       .set({ inventory: sql`${products.inventory} + ${qty}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)));
+      .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNotNull(products.inventory)))
+      .returning({ id: products.id });
+    const sized = isSizeCounted(product, bySize);
+    if (!sized && productRow.length > 0) moved.push({ productId, size: null, change: qty });
     for (const [label, units] of bySize) {
-      await tx
+      const size = await tx
         .update(productSizes)
         .set({ inventory: sql`${productSizes.inventory} + ${units}` })
         .where(
           and(eq(productSizes.productId, productId), eq(productSizes.label, label), isNotNull(productSizes.inventory)),
-        );
+        )
+        .returning({ label: productSizes.label });
+      if (sized && size.length > 0) moved.push({ productId, size: label, change: units });
     }
   }
+  await recordMovements(tx, storeId, moved, { reason: "released", orderId });
+}
+
+/** One row of the stock ledger: a product's (or one of its sizes') counted stock changed by `change`. */
+export interface Movement {
+  productId: string;
+  size: string | null;
+  change: number;
+}
+
+/** Writes the stock ledger's rows for changes made in this transaction. */
+export async function recordMovements(
+  tx: Tx,
+  storeId: string,
+  moved: readonly Movement[],
+  why: {
+    reason: (typeof stockMovements.$inferInsert)["reason"];
+    orderId?: string | null;
+    note?: string;
+    staffEmail?: string | null;
+  },
+): Promise<void> {
+  if (moved.length === 0) return;
+  await tx.insert(stockMovements).values(
+    moved.map((m) => ({
+      storeId,
+      productId: m.productId,
+      size: m.size,
+      change: m.change,
+      reason: why.reason,
+      orderId: why.orderId ?? null,
+      note: why.note ?? "",
+      staffEmail: why.staffEmail ?? null,
+    })),
+  );
 }
 
 /** An order's lines as stock lines, with the facts of their products (read inside the transaction). */
@@ -164,4 +210,22 @@ export async function orderStockLines(
     lines.map((l) => l.productId),
   );
   return { lines, facts };
+}
+
+/**
+ * Gives a locked order's stock back to the products and sizes it came from, once: marks the
+ * order released and records the event. False when it was given back already (an abandoned
+ * payment, an unconfirmed COD order and a cancellation may each come to the same order).
+ */
+export async function releaseOrderStock(
+  tx: Tx,
+  order: { id: string; storeId: string; stockReleasedAt: Date | null },
+  source: "job" | "console",
+): Promise<boolean> {
+  if (order.stockReleasedAt) return false;
+  const { lines, facts } = await orderStockLines(tx, order.storeId, order.id);
+  await giveBackStock(tx, order.storeId, lines, facts, order.id);
+  await tx.update(orders).set({ stockReleasedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({ orderId: order.id, kind: "stock-released", source });
+  return true;
 }

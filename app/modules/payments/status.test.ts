@@ -26,6 +26,13 @@ describe("gateway mapping", () => {
 
   it("treats a CHARGED order with refunded: true as refunded", () => {
     expect(mapGatewayStatus({ status: "CHARGED", refunded: true })).toBe("refunded");
+    // A partial refund leaves the order paid; the whole amount refunded is refunded.
+    expect(mapGatewayStatus({ status: "CHARGED", refunded: true, amount: 4_849_00, amountRefunded: 1_000_00 })).toBe(
+      "paid",
+    );
+    expect(mapGatewayStatus({ status: "CHARGED", refunded: true, amount: 4_849_00, amountRefunded: 4_849_00 })).toBe(
+      "refunded",
+    );
   });
 });
 

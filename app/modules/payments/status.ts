@@ -40,6 +40,9 @@ export interface GatewayOrderFacts {
   status: string | null | undefined;
   /** Juspay keeps status CHARGED on a refunded order and sets refunded: true. */
   refunded?: boolean | null;
+  /** With the amount, tells a partial refund (the order stays paid) from a whole one (reference/juspay.md). */
+  amount?: number | null;
+  amountRefunded?: number | null;
 }
 
 /** Maps a gateway status code to a payment status; anything unrecognised is unknown. */
@@ -47,7 +50,10 @@ export function mapGatewayStatus(facts: GatewayOrderFacts | string | null | unde
   const f = typeof facts === "object" && facts !== null ? facts : { status: facts };
   const code = (f.status ?? "").trim().toUpperCase();
   const mapped = gatewayMap[code] ?? "unknown";
-  if (mapped === "paid" && f.refunded === true) return "refunded";
+  if (mapped === "paid" && f.refunded === true) {
+    const partial = typeof f.amount === "number" && typeof f.amountRefunded === "number" && f.amountRefunded < f.amount;
+    return partial ? "paid" : "refunded";
+  }
   return mapped;
 }
 

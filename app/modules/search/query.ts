@@ -1,6 +1,7 @@
 /**
  * Turning what a shopper types into what the catalogue search looks for. Pure, so the rules
- * are tested without a database; modules/search/search.server.ts turns the result into SQL.
+ * are tested without a database; the other files of this folder turn the result into SQL
+ * (search.server.ts is where a search begins).
  */
 
 /**

@@ -64,6 +64,36 @@ export const shippingSchema = z.object({
 });
 export type StoreShipping = z.output<typeof shippingSchema>;
 
+/**
+ * Limits on orders (issue 53), so that nobody can buy out the stock with orders that prove
+ * nothing. Money in paise; 0 turns a limit off.
+ */
+export const orderRulesSchema = z.object({
+  /** Orders a client address may place an hour (every order, signed in or not). */
+  ordersPerIpPerHour: z.number().int().min(0).max(100_000).default(20),
+  /** Orders a phone may receive an hour. */
+  ordersPerPhonePerHour: z.number().int().min(0).max(100_000).default(10),
+  /** The most a guest's order may come to (₹1,00,000); signed-in customers are not limited. */
+  guestMaxOrderValue: z.number().int().min(0).default(1_00_000_00),
+  /** The most units of one line a guest may order. */
+  guestMaxLineQuantity: z.number().int().min(0).max(1_000_000).default(200),
+  /**
+   * A COD order above this (₹3,000) is confirmed by a one-time code sent to its phone, unless a
+   * signed-in customer orders to the phone they proved. 0: every COD order.
+   */
+  codCodeAbove: z.number().int().min(0).default(3_000_00),
+  /** Whether COD orders are confirmed by code at all. */
+  codCodeEnabled: z.boolean().default(true),
+  /** How long an unconfirmed COD order holds its stock before it is cancelled. */
+  codCodeMinutes: z
+    .number()
+    .int()
+    .min(2)
+    .max(24 * 60)
+    .default(15),
+});
+export type StoreOrderRules = z.output<typeof orderRulesSchema>;
+
 /** The store as the header, footer and policy pages use it (spec section 3). */
 export interface StoreView {
   title: string;

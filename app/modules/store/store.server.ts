@@ -4,8 +4,10 @@ import { pincodeRates, storeDomains, stores } from "../../db/schema";
 import type { PincodeBandRates } from "../shipping/rules";
 import {
   customisationSchema,
+  orderRulesSchema,
   profileSchema,
   type StoreCustomisation,
+  type StoreOrderRules,
   type StoreProfile,
   type StoreShipping,
   shippingSchema,
@@ -19,6 +21,7 @@ export interface Store {
   customisation: StoreCustomisation;
   profile: StoreProfile;
   shipping: StoreShipping;
+  orderRules: StoreOrderRules;
 }
 
 export interface NewStore {
@@ -27,6 +30,7 @@ export interface NewStore {
   customisation?: Partial<StoreCustomisation>;
   profile?: Partial<StoreProfile>;
   shipping?: Partial<StoreShipping>;
+  orderRules?: Partial<StoreOrderRules>;
   domains?: string[];
 }
 
@@ -43,6 +47,7 @@ function toStore(row: typeof stores.$inferSelect): Store {
     customisation: customisationSchema.parse(row.customisation),
     profile: profileSchema.parse(row.profile),
     shipping: shippingSchema.parse(row.shipping),
+    orderRules: orderRulesSchema.parse(row.orderRules ?? {}),
   };
 }
 
@@ -56,6 +61,7 @@ export async function createStore(db: Db, input: NewStore): Promise<Store> {
         customisation: customisationSchema.parse(input.customisation ?? {}),
         profile: profileSchema.parse(input.profile ?? {}),
         shipping: shippingSchema.parse(input.shipping ?? {}),
+        orderRules: orderRulesSchema.parse(input.orderRules ?? {}),
       })
       .returning();
     if (!row) throw new Error("store insert returned nothing");
@@ -123,7 +129,12 @@ export async function findStoreBySlug(db: Db, slug: string): Promise<Store | nul
 export async function updateStoreSettings(
   db: Db,
   storeId: string,
-  changes: { title?: string; customisation?: Partial<StoreCustomisation>; profile?: Partial<StoreProfile> },
+  changes: {
+    title?: string;
+    customisation?: Partial<StoreCustomisation>;
+    profile?: Partial<StoreProfile>;
+    orderRules?: Partial<StoreOrderRules>;
+  },
 ): Promise<Store> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("update");
@@ -133,9 +144,16 @@ export async function updateStoreSettings(
     if (!customisation.success) throw new StoreAdminError(settingsProblem(customisation.error));
     const profile = profileSchema.safeParse({ ...current.profile, ...changes.profile });
     if (!profile.success) throw new StoreAdminError(settingsProblem(profile.error));
+    const orderRules = orderRulesSchema.safeParse({ ...current.orderRules, ...changes.orderRules });
+    if (!orderRules.success) throw new StoreAdminError(settingsProblem(orderRules.error));
     const [updated] = await tx
       .update(stores)
-      .set({ title: changes.title?.trim() || row.title, customisation: customisation.data, profile: profile.data })
+      .set({
+        title: changes.title?.trim() || row.title,
+        customisation: customisation.data,
+        profile: profile.data,
+        orderRules: orderRules.data,
+      })
       .where(eq(stores.id, storeId))
       .returning();
     if (!updated) throw new StoreAdminError("No such store.");

@@ -1,5 +1,6 @@
-import { jsonError, readJsonBody } from "../../modules/http/json.server";
-import { checkFormRequest, checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
+import { jsonError, readFormBody, readJsonBody } from "../../modules/http/json.server";
+import { refererPath } from "../../modules/http/redirect";
+import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { NEWSLETTER_MESSAGES } from "../../modules/store/newsletter";
 import { newsletterSchema, subscribe } from "../../modules/store/newsletter.server";
 import { requireStore } from "../../modules/store/require-store.server";
@@ -18,12 +19,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   const isForm = (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
   if (isForm) {
-    const form = await request.formData().catch(() => null);
-    if (!form || checkFormRequest(request, form)) return jsonError(403, FORBIDDEN_MESSAGE);
+    const read = await readFormBody(request, 2 * 1024);
+    if (!read.ok) return read.response;
+    const form = read.form;
+    if (context.antiForgery.checkForm(request, form)) return jsonError(403, FORBIDDEN_MESSAGE);
     const outcome = await signUp(context, store.id, form.get("email"));
     return backToPage(request, outcome.ok ? "subscribed" : outcome.status === 422 ? "invalid" : "failed");
   }
-  if (checkMutatingRequest(request)) return jsonError(403, FORBIDDEN_MESSAGE);
+  if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const body = await readJsonBody(request, 2 * 1024);
   if (!body.ok) return body.response;
   const value = body.value;
@@ -52,15 +55,9 @@ async function signUp(context: Route.ActionArgs["context"], storeId: string, ema
 /** Back to the same-origin page the form was on (else home), at the footer, with the outcome. */
 function backToPage(request: Request, outcome: "subscribed" | "invalid" | "failed"): Response {
   const self = new URL(request.url);
-  let target = new URL("/", self);
-  const referer = request.headers.get("referer");
-  if (referer) {
-    try {
-      const from = new URL(referer);
-      if (from.host === self.host) target = from;
-    } catch {}
-  }
-  const back = new URL(target.pathname + target.search, self);
+  // Only a path of this site that begins with a single slash: '//attacker.example' is another site (issue 53).
+  const path = refererPath(request.headers.get("referer"), self.host) ?? "/";
+  const back = new URL(path, self);
   back.searchParams.set("newsletter", outcome);
   return new Response(null, {
     status: 303,

@@ -1,3 +1,5 @@
+import { signedInCustomer } from "../../modules/accounts/request.server";
+import { smsProvider } from "../../modules/accounts/sms.server";
 import {
   idempotencyKeySchema,
   MAX_ORDER_BODY_BYTES,
@@ -6,11 +8,13 @@ import {
 } from "../../modules/checkout/order-request";
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
 import { orderAccessCookie } from "../../modules/orders/access.server";
+import { sendOrderCode } from "../../modules/orders/cod-code.server";
+import { hitOrderLimits } from "../../modules/orders/order-limits.server";
 import { placeOrder } from "../../modules/orders/place-order.server";
 import { PAYMENT_START_MESSAGES, startPayment } from "../../modules/payments/payments.server";
 import { paymentSetup } from "../../modules/payments/setup.server";
 import { secureCookies } from "../../modules/security/cookies.server";
-import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { siteOrigin } from "../../modules/store/origin.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/orders";
@@ -23,10 +27,13 @@ export const ONLINE_UNAVAILABLE_MESSAGE =
  * checkout form. Every price, discount, shipping charge and total is the server's own. Send an
  * Idempotency-Key header: a repeat with the same key returns the first order.
  *
- * 201 { orderId, orderNumber, paymentMethod, grandTotal, redirectTo } (200 for a repeat);
+ * 201 { orderId, orderNumber, paymentMethod, grandTotal, confirmBy, redirectTo } (200 for a
+ * repeat); confirmBy is set when a COD order waits for the code sent to its phone;
  * ONLINE adds paymentLink (= redirectTo): the gateway's payment page, for the same amount;
  * 409 { error, problems[] } when a line cannot be sold as shown (stock, price, availability);
- * 422 { error, fields? } for an invalid form, coupon or pincode; 403, 413, 415 as usual;
+ * 422 { error, fields? } for an invalid form, coupon or pincode, or a guest's order over the
+ * store's limits; 429 when too many orders came from this address or for this phone; 403, 413,
+ * 415 as usual;
  * 502 { error, orderId } when the gateway would not start the payment (the order waits, unpaid,
  * and a repeat with the same key tries the gateway again).
  */
@@ -38,7 +45,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to place an order.");
   const store = requireStore(context);
-  const forbidden = checkMutatingRequest(request);
+  const forbidden = context.antiForgery.check(request);
   if (forbidden) {
     context.log.warn("order refused", { reason: forbidden });
     return jsonError(403, FORBIDDEN_MESSAGE);
@@ -55,8 +62,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const setup = parsed.data.paymentMethod === "ONLINE" ? paymentSetup(context, origin) : null;
   if (parsed.data.paymentMethod === "ONLINE" && !setup) return jsonError(422, ONLINE_UNAVAILABLE_MESSAGE);
 
-  const outcome = await placeOrder(context.db, store, parsed.data, { idempotencyKey: key?.data ?? null });
+  // Orders an hour from this address and for this phone (issue 53).
+  const limited = await hitOrderLimits(context.db, store, parsed.data.address.phone, context.clientIp);
+  if (!limited.ok) return jsonError(429, limited.error, { problems: [] }, limited.retryAfterSeconds);
+  // Only a signed-in customer's own checkout may change their saved details (issue 53).
+  const customer = await signedInCustomer(request, context, store);
+  const outcome = await placeOrder(context.db, store, parsed.data, {
+    idempotencyKey: key?.data ?? null,
+    customerId: customer?.id ?? null,
+    signedInPhone: customer?.phone ?? null,
+  });
   if (!outcome.ok) return jsonError(outcome.status, outcome.error, { problems: outcome.problems });
+  // A COD order above the store's amount waits for the code sent to its phone; the thank-you
+  // page asks for it (and sends it again when this send was refused).
+  if (outcome.order.confirmBy && !outcome.replayed) {
+    const sent = await sendOrderCode(
+      { db: context.db, sms: smsProvider(context), log: context.log },
+      store,
+      outcome.order.orderId,
+      context.clientIp,
+    );
+    if (!sent.ok)
+      context.log.warn("order code not sent", { orderNumber: outcome.order.orderNumber, error: sent.error });
+  }
 
   const { accessToken, ...order } = outcome.order;
   // The stock it took shows on the next page this shopper opens, not a kept one from before.

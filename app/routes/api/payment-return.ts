@@ -3,7 +3,7 @@ import { jsonError, readJsonBody, validationError } from "../../modules/http/jso
 import { PAYMENT_MESSAGES } from "../../modules/payments/gateway";
 import { findReturnOrder, syncPayment } from "../../modules/payments/payments.server";
 import { paymentSetup } from "../../modules/payments/setup.server";
-import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { siteOrigin } from "../../modules/store/origin.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/payment-return";
@@ -31,7 +31,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
-  if (checkMutatingRequest(request)) return jsonError(403, FORBIDDEN_MESSAGE);
+  if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const setup = paymentSetup(context, siteOrigin(request, context.env));
   if (!setup) return jsonError(404, "Online payment is not available in this store.");
   const body = await readJsonBody(request, 8 * 1024);

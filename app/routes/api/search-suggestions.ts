@@ -1,6 +1,6 @@
-import { suggestProducts } from "../../modules/catalog/listing.server";
 import { CATALOGUE_KEEP_SECONDS } from "../../modules/http/keep";
 import { MAX_QUERY_LENGTH } from "../../modules/search/query";
+import { suggestProducts } from "../../modules/search/suggestions.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/search-suggestions";
 

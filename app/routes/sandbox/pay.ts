@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { readFormBody } from "../../modules/http/json.server";
 import { formatINR } from "../../modules/money/format";
 import {
   isOpenForPayment,
@@ -6,7 +6,9 @@ import {
   type SimChoice,
   type SimOrder,
 } from "../../modules/payments/juspay/simulator.server";
+import { isPayersBrowser } from "../../modules/payments/sandbox-access.server";
 import { paymentSetup } from "../../modules/payments/setup.server";
+import { secureCookies } from "../../modules/security/cookies.server";
 import { siteOrigin } from "../../modules/store/origin.server";
 import type { Route } from "./+types/pay";
 
@@ -63,6 +65,33 @@ function sandboxOf(context: Route.LoaderArgs["context"], request: Request) {
   return paymentSetup(context, siteOrigin(request, context.env))?.sandbox ?? null;
 }
 
+const notFound = () =>
+  page(
+    "Payment not found",
+    `<div class="card"><h1>Payment not found</h1><p>This payment link is not known to the test gateway, or belongs to an order placed in another browser.</p></div>`,
+    404,
+  );
+
+/** The sandbox payment, when this request comes from the browser of the order it pays (else null). */
+async function payersOrder(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  id: string,
+): Promise<SimOrder | null> {
+  const sandbox = sandboxOf(context, request);
+  if (!sandbox || !context.store || !/^[\w-]{1,64}$/.test(id)) return null;
+  const order = await sandbox.find(id);
+  if (!order) return null;
+  const own = await isPayersBrowser(
+    context.db,
+    context.store.id,
+    order.order_id,
+    request.headers.get("cookie"),
+    secureCookies(context.env),
+  );
+  return own ? order : null;
+}
+
 function orderFacts(order: SimOrder): string {
   return `<dl>
   <dt>Order</dt><dd>${escapeHtml(order.order_id)}</dd>
@@ -79,23 +108,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       `<div class="card"><h1>No sandbox here</h1><p>This store uses a real payment gateway.</p></div>`,
       404,
     );
-  const order = await sandbox.find(params.id);
-  if (!order)
-    return page(
-      "Payment not found",
-      `<div class="card"><h1>Payment not found</h1><p>This payment link is not known to the test gateway.</p></div>`,
-      404,
-    );
+  const order = await payersOrder(context, request, params.id);
+  if (!order) return notFound();
   const amount = formatINR(Math.round(order.amount * 100));
   if (!isOpenForPayment(order)) {
-    const refundable = order.status === "CHARGED" && !order.refunds.some((r) => r.status !== "FAILURE");
-    const refund = refundable
-      ? `<form method="post" aria-label="Refund this payment"><button type="submit" name="choice" value="refund"><strong>Refund</strong><span>Give the whole amount back, as the shop would from the gateway's dashboard.</span></button></form>`
-      : "";
+    // A payment is refunded by the shop (the console, or the sandbox's merchant side), never
+    // from the payer's page: a payer who could refund would get the goods and the money.
     return page(
       "Payment closed",
       `<div class="card"><h1>This payment is closed</h1><p class="amount">${escapeHtml(amount)}</p>${orderFacts(order)}
-${refund}
 <p><a href="${escapeHtml(sandbox.returnUrl(order))}">Return to the store</a></p></div>`,
     );
   }
@@ -129,19 +150,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!setup || !sandbox) return new Response("Not found", { status: 404 });
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return new Response("Forbidden", { status: 403 });
-  const form = await request.formData();
-  const choice = String(form.get("choice") ?? "") as SimChoice | "refund" | "void";
-  if (choice === "refund") {
-    // Through the adapter, as the shop's own refund would go: POST /orders/{id}/refunds.
-    const order = await sandbox.find(params.id);
-    if (!order) return new Response("Payment not found", { status: 404 });
-    await setup.payments.gateway.refund(order.order_id, { uniqueRequestId: `sbx${randomBytes(6).toString("hex")}` });
-    const refunded = (await sandbox.find(params.id)) ?? order;
-    return new Response(null, {
-      status: 303,
-      headers: { Location: sandbox.returnUrl(refunded), "Cache-Control": "no-store" },
-    });
-  }
+  const read = await readFormBody(request, 4 * 1024);
+  if (!read.ok) return read.response;
+  const choice = String(read.form.get("choice") ?? "") as SimChoice | "void";
+  if (!(await payersOrder(context, request, params.id))) return notFound();
   if (choice === "void") {
     const voided = await sandbox.voidPayment(params.id);
     if (!voided) return new Response("Only a pending payment can be voided.", { status: 409 });

@@ -18,3 +18,20 @@ export async function addFirstCardProducts(page: Page, count = 1): Promise<strin
   }
   return names;
 }
+
+/**
+ * Adds one unit of a product whose stock the store counts (plenty in stock, no size choice),
+ * found through the products API, from its search listing. Returns its name.
+ */
+export async function addCountedProduct(page: Page): Promise<string> {
+  const answer = await page.request.get("/api/products?limit=48");
+  const { products } = (await answer.json()) as {
+    products: Array<{ name: string; hasSizes: boolean; stock: { kind: string } }>;
+  };
+  const product = products.find((p) => !p.hasSizes && p.stock.kind === "in-stock");
+  if (!product) throw new Error("no product with counted stock");
+  await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
+  await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+  await expect(page.getByRole("group", { name: `Quantity of ${product.name} in cart` })).toBeVisible();
+  return product.name;
+}

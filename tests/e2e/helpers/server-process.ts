@@ -32,10 +32,22 @@ export async function createProcessDatabase(name: string): Promise<ProcessDataba
   return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * The demo store's order rules for tests that place many orders from this machine: no hourly
+ * limits, no guest limits, no COD codes. A test of those rules passes DEMO_ORDER_RULES itself.
+ */
+export const NO_ORDER_LIMITS = JSON.stringify({
+  ordersPerIpPerHour: 0,
+  ordersPerPhonePerHour: 0,
+  guestMaxOrderValue: 0,
+  guestMaxLineQuantity: 0,
+  codCodeEnabled: false,
+});
+
 /** The environment a spawned process inherits: this one's, without the tests' DATABASE_URL. */
 export function childEnv(database: ProcessDatabase, env: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { DATABASE_URL: _admin, ...inherited } = process.env;
-  return { ...inherited, LOG_LEVEL: "warn", ...database.env, ...env };
+  return { ...inherited, LOG_LEVEL: "warn", DEMO_ORDER_RULES: NO_ORDER_LIMITS, ...database.env, ...env };
 }
 
 /**

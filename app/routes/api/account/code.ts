@@ -4,7 +4,7 @@ import { sendCode } from "../../../modules/accounts/otp.server";
 import { ACCOUNT_MESSAGES, sendCodeSchema } from "../../../modules/accounts/schema";
 import { smsProvider } from "../../../modules/accounts/sms.server";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
-import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/code";
 
@@ -21,7 +21,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
-  if (checkMutatingRequest(request)) return jsonError(403, FORBIDDEN_MESSAGE);
+  if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const body = await readJsonBody(request, 8 * 1024);
   if (!body.ok) return body.response;
   const parsed = bodySchema.safeParse(body.value);

@@ -2,7 +2,7 @@ import { loadProfile, saveProfile } from "../../../modules/accounts/account.serv
 import { SIGN_IN_REQUIRED, signedInCustomer } from "../../../modules/accounts/request.server";
 import { ACCOUNT_MESSAGES, profileSchema } from "../../../modules/accounts/schema";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
-import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/profile";
 
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
-  if (checkMutatingRequest(request)) return jsonError(403, FORBIDDEN_MESSAGE);
+  if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   if (request.method !== "PUT") return jsonError(405, "Use PUT to save the profile.");
   const customer = await signedInCustomer(request, context, store);
   if (!customer) return jsonError(401, SIGN_IN_REQUIRED);

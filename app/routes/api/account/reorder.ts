@@ -3,7 +3,7 @@ import { reorder } from "../../../modules/accounts/account.server";
 import { SIGN_IN_REQUIRED, signedInCustomer } from "../../../modules/accounts/request.server";
 import { ACCOUNT_MESSAGES } from "../../../modules/accounts/schema";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
-import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/reorder";
 
@@ -20,7 +20,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
-  if (checkMutatingRequest(request)) return jsonError(403, FORBIDDEN_MESSAGE);
+  if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const customer = await signedInCustomer(request, context, store);
   if (!customer) return jsonError(401, SIGN_IN_REQUIRED);
   const body = await readJsonBody(request, 4 * 1024);

@@ -11,7 +11,7 @@ import {
 import { smsProvider } from "../../../modules/accounts/sms.server";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
 import { secureCookies } from "../../../modules/security/cookies.server";
-import { checkMutatingRequest, FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
+import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/session";
 
@@ -30,15 +30,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
-  if (checkMutatingRequest(request)) return jsonError(403, FORBIDDEN_MESSAGE);
+  if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const secure = secureCookies(context.env);
   const previous = readSessionToken(request.headers.get("cookie"));
   if (request.method === "DELETE") {
     await revokeSession(context.db, previous);
-    return Response.json(
-      { signedIn: false },
-      { headers: { "Set-Cookie": clearedSessionCookie(secure), "Cache-Control": "no-store" } },
-    );
+    // The anti-forgery token was bound to the session that ended: a new one for no session.
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", clearedSessionCookie(secure));
+    headers.append("Set-Cookie", context.antiForgery.cookie(context.antiForgery.mintFor(null)));
+    return Response.json({ signedIn: false }, { headers });
   }
   if (request.method !== "POST") return jsonError(405, "Use POST to sign in and DELETE to sign out.");
   const body = await readJsonBody(request, 4 * 1024);
@@ -57,8 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await revokeSession(context.db, previous);
   const profile = await loadProfile(context.db, store.id, outcome.customerId);
   context.log.info("signed in", { customerId: outcome.customerId });
-  return Response.json(
-    { signedIn: true, profile },
-    { headers: { "Set-Cookie": sessionCookie(outcome.token, secure), "Cache-Control": "no-store" } },
-  );
+  // The anti-forgery token is bound to the session, so the new session comes with a new one.
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", sessionCookie(outcome.token, secure));
+  headers.append("Set-Cookie", context.antiForgery.cookie(context.antiForgery.mintFor(outcome.token)));
+  return Response.json({ signedIn: true, profile }, { headers });
 }
