@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the app when there is no build yet (a fresh clone) or it is older than
-// the sources, then serves it.
+// the sources, then serves it. A production install (`npm install --omit=dev`) has no builder:
+// it serves the build it was given, and says so.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -24,11 +25,21 @@ function newestSource() {
   return newest;
 }
 
-// Build on a fresh clone, and again whenever a source is newer than the build.
-const stale = !existsSync(entry) || newestSource() > statSync(entry).mtimeMs;
-if (stale || process.argv.includes("--build")) {
+const builder = path.join(root, "node_modules/@react-router/dev/bin.js");
+const built = existsSync(entry);
+if (!existsSync(builder)) {
+  if (!built) {
+    process.stderr.write(
+      "There is no build to serve, and the builder is not installed (a production install).\n" +
+        "Build first where dev dependencies are installed: npm install && npm run build\n",
+    );
+    process.exit(1);
+  }
+  process.stdout.write("Serving the build in build/ (dev dependencies are not installed, so it is not rebuilt).\n");
+} else if (!built || newestSource() > statSync(entry).mtimeMs || process.argv.includes("--build")) {
+  // Build on a fresh clone, and again whenever a source is newer than the build.
   process.stdout.write("Building Mandi...\n");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  const result = spawnSync(process.execPath, [builder, "build"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
   });
