@@ -123,6 +123,8 @@ test("a staff member sees a new COD order arrive, confirms, packs, prints the sl
     await expect(audit.getByText(`${email}: ${action}`)).toBeVisible();
   }
   expect((await new AxeBuilder({ page: packer }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  // Long staff emails in the history wrap: the page is never wider than a phone's screen.
+  expect(await packer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // The shopper's page shows the new status.
   await shopper.reload();
