@@ -2,11 +2,11 @@ import type { Db } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { CatalogueOutline } from "./modules/catalog/outline";
-import type { PartCache } from "./modules/http/kept-parts.server";
 import type { KnownFacets } from "./modules/search/facets.server";
 import type { SearchStarts } from "./modules/search/start.server";
 import type { AntiForgery } from "./modules/security/csrf.server";
 import type { Store } from "./modules/store/store.server";
+import type { PartCache } from "./platform/part-cache.server";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export interface MandiContext {
@@ -52,7 +52,7 @@ export interface MandiContext {
    * filtered search whose words are not under its category or brand reads no products.
    */
   searchFacets?: KnownFacets;
-  /** Parts of pages kept by what they show (ADR 0028, ADR 0030); every part is rendered when absent. */
+  /** Parts of pages cached by what they show (ADR 0028, ADR 0030); every part is rendered when absent. */
   parts?: PartCache;
 }
 
@@ -66,7 +66,7 @@ export interface KeepAnswer {
   shows(productIds: Iterable<string>): void;
   /**
    * This request changed what catalogue pages show (an order took these products' stock; with
-   * none named, anything): this process drops the kept pages concerned now, before it answers.
+   * none named, anything): this process drops the cached pages concerned now, before it answers.
    * Other processes drop theirs when the database tells them, a moment later.
    */
   catalogueChanged(productIds?: readonly string[]): void;

@@ -4,15 +4,15 @@ import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
-import { hydrateAfterPaint, hydrateAfterPaintStream } from "./modules/http/hydrate-after-paint.server";
-import { partSlots } from "./modules/http/kept-parts.server";
-import { renderWholePage, settleWithin } from "./modules/http/whole-page.server";
-import { withDocumentLinks } from "./modules/navigation/document";
-import { deferredValuesOf, omitHandoff, standalonePageOf } from "./modules/navigation/handoff.server";
-import { NavigationContext } from "./modules/navigation/navigation";
-import { reactRouterNavigation } from "./modules/navigation/react-router";
-import { ServerDocumentContext } from "./modules/navigation/server-document";
-import { standaloneScripts } from "./modules/navigation/standalone-scripts";
+import { hydrateAfterPaint, hydrateAfterPaintStream } from "./platform/hydrate-after-paint.server";
+import { withDocumentLinks } from "./platform/navigation/document";
+import { deferredValuesOf, omitHandoff, standalonePageOf } from "./platform/navigation/handoff.server";
+import { NavigationContext } from "./platform/navigation/navigation";
+import { reactRouterNavigation } from "./platform/navigation/react-router";
+import { ServerDocumentContext } from "./platform/navigation/server-document";
+import { standaloneScripts } from "./platform/navigation/standalone-scripts";
+import { partSlots } from "./platform/part-cache.server";
+import { renderWholePage, settleWithin } from "./platform/whole-page.server";
 
 export const streamTimeout = 5_000;
 /**

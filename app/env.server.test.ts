@@ -23,6 +23,12 @@ describe("configuration", () => {
     expect(() => parseEnv({ PAYMENT_GATEWAY: "paypal" })).toThrow(/PAYMENT_GATEWAY/);
   });
 
+  it("reads the part cache's size under its old name, KEPT_PARTS_MB, when the new one is unset", () => {
+    expect(parseEnv({}).PART_CACHE_MB).toBe(48);
+    expect(parseEnv({ KEPT_PARTS_MB: "16" }).PART_CACHE_MB).toBe(16);
+    expect(parseEnv({ KEPT_PARTS_MB: "16", PART_CACHE_MB: "32" }).PART_CACHE_MB).toBe(32);
+  });
+
   it("treats an empty optional value as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -51,10 +51,10 @@ export const envSchema = z.object({
       .pipe(orderRulesSchema.partial().strict())
       .optional(),
   ),
-  /** Memory for pages kept for shoppers who are not signed in (server/page-cache.ts); 0 keeps none. */
+  /** Memory for pages kept for shoppers who are not signed in (server/page-cache.ts); 0 caches none. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** Memory for parts of pages kept by what they show (ADR 0028, ADR 0030); 0 keeps none. */
-  KEPT_PARTS_MB: z.coerce.number().int().min(0).max(4096).default(48),
+  /** Memory for parts of pages cached by what they show (ADR 0028, ADR 0030); 0 caches none. */
+  PART_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),
@@ -120,7 +120,9 @@ export class ConfigError extends Error {
 
 /** Parses an environment; throws a ConfigError whose message is one readable line. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // KEPT_PARTS_MB was PART_CACHE_MB's name until December 2026; an installation that set it keeps its setting.
+  const renamed = source.PART_CACHE_MB === undefined && source.KEPT_PARTS_MB !== undefined;
+  const result = envSchema.safeParse(renamed ? { ...source, PART_CACHE_MB: source.KEPT_PARTS_MB } : source);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") || "environment";

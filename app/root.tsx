@@ -18,13 +18,13 @@ import { OfflineBanner, useOnline } from "./components/offline";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { accountBadge } from "./modules/accounts/request.server";
-import { INERT_REL_PREFIX } from "./modules/http/hydration-events";
-import { ServerDocumentContext } from "./modules/navigation/server-document";
-import { STANDALONE_ROOT_ID } from "./modules/navigation/standalone";
-import { FONT_AFTER_PAINT, fontIsKept, fontStylesheet } from "./modules/store/fonts";
+import { FONT_AFTER_PAINT, fontIsCached, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
 import { themeStyle } from "./modules/store/theme";
+import { INERT_REL_PREFIX } from "./platform/hydration-events";
+import { ServerDocumentContext } from "./platform/navigation/server-document";
+import { STANDALONE_ROOT_ID } from "./platform/navigation/standalone";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -43,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** The chosen font's self-hosted stylesheet. */
     font,
     /** Whether this browser has the font already (else it loads after the first paint). */
-    fontKept: fontIsKept(request.headers.get("cookie"), font),
+    fontCached: fontIsCached(request.headers.get("cookie"), font),
     /** A browser key for address search (Google Places); null when the shop has none. */
     mapsKey: context.env.GOOGLE_MAPS_API_KEY ?? null,
     /** The header's 'My Account' state; null for a shopper who is not signed in. */
@@ -62,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root?.favicon ? <link rel="icon" href={root.favicon} /> : null}
-        <FontStylesheet href={root?.font ?? fontStylesheet("Inter")} kept={root?.fontKept ?? false} />
+        <FontStylesheet href={root?.font ?? fontStylesheet("Inter")} kept={root?.fontCached ?? false} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/192.png" />
         {root ? <meta name="theme-color" content={root.themeColor} /> : null}

@@ -33,10 +33,10 @@ describe("comparing two builds side by side", () => {
 
   it("reads each side's settings as NAME=value pairs, and refuses anything else", () => {
     expect(parseEnvList(undefined)).toEqual({});
-    expect(parseEnvList("KEPT_PARTS_MB=48,PAGE_CACHE_MB=0")).toEqual({ KEPT_PARTS_MB: "48", PAGE_CACHE_MB: "0" });
+    expect(parseEnvList("PART_CACHE_MB=48,PAGE_CACHE_MB=0")).toEqual({ PART_CACHE_MB: "48", PAGE_CACHE_MB: "0" });
     expect(parseEnvList("LOG_LEVEL=")).toEqual({ LOG_LEVEL: "" });
     expect(() => parseEnvList(true)).toThrow(/NAME=value pairs/);
-    expect(() => parseEnvList("KEPT_PARTS_MB")).toThrow('"KEPT_PARTS_MB" is not NAME=value.');
+    expect(() => parseEnvList("PART_CACHE_MB")).toThrow('"PART_CACHE_MB" is not NAME=value.');
     expect(() => parseEnvList("=48")).toThrow(/is not NAME=value/);
   });
 });

@@ -2,13 +2,13 @@
  * Two builds of Mandi measured side by side, for a change's effect on the server's work:
  *
  *   npm run bench:compare -- <dirA> <dirB> [--path /products?category=dairy-and-eggs | --any]
- *     [--rounds 10] [--seconds 3] [--connections 10] [--kept] [--env-a K=V,K=V] [--env-b K=V]
+ *     [--rounds 10] [--seconds 3] [--connections 10] [--cached] [--env-a K=V,K=V] [--env-b K=V]
  *
  * Each directory is a checkout with its build (`npm run build`; `git worktree add ../a <commit>`
  * makes one); the same directory twice with `--env-a` and `--env-b` compares two settings of one
  * build. Both servers run at once on the same database (`DATABASE_URL`, which must be
  * PostgreSQL: two processes cannot share a PGlite folder), with the page cache off unless
- * `--kept`. The load goes to each in turn for `--seconds`, for `--rounds` rounds, alternating
+ * `--cached`. The load goes to each in turn for `--seconds`, for `--rounds` rounds, alternating
  * which goes first. For each round it reads the server's CPU time (its user and system time,
  * all its threads, from Linux's /proc) and how many answers it gave.
  *
@@ -50,7 +50,7 @@ export interface Comparison {
   ratioMedian: number;
 }
 
-/** `KEPT_PARTS_MB=48,PAGE_CACHE_MB=0` as variables for a server's environment. */
+/** `PART_CACHE_MB=48,PAGE_CACHE_MB=0` as variables for a server's environment. */
 export function parseEnvList(list: string | true | undefined): Record<string, string> {
   if (list === undefined) return {};
   if (list === true) throw new Error("--env-a and --env-b take NAME=value pairs, separated by commas.");
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
         SEED_DEMO: "false",
-        ...(options.has("kept") ? {} : { PAGE_CACHE_MB: "0" }),
+        ...(options.has("cached") ? {} : { PAGE_CACHE_MB: "0" }),
         ...env,
       },
       dir,
@@ -195,7 +195,7 @@ async function main(): Promise<void> {
     }
     const c = compare(samples);
     process.stdout.write(
-      `${route}, ${rounds} rounds of ${seconds} s at ${connections} connections, page cache ${options.has("kept") ? "on" : "off"}` +
+      `${route}, ${rounds} rounds of ${seconds} s at ${connections} connections, page cache ${options.has("cached") ? "on" : "off"}` +
         `${envs.some((env) => "PAGE_CACHE_MB" in env) ? " unless PAGE_CACHE_MB is set below" : ""}\n` +
         `build\tCPU ms/answer\treq/s (median)\tp95 ms (median)\n` +
         `A ${dirA}${describeEnv(envs[0])}\t${c.a.msPerAnswer}\t${c.a.answersPerSecond}\t${c.a.p95Ms}\n` +

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 10 --products 394 --only pglite|postgres
- *                   --mode kept|rendered --route NAME --no-lighthouse --processes N]
+ *                   --mode cached|rendered --route NAME --no-lighthouse --processes N]
  *
  * Starts the built server (as `npm start` does) on a fresh PGlite folder and on a fresh
  * PostgreSQL database, and measures with autocannon the home page, the products page and a
@@ -10,7 +10,7 @@
  * least a rendered page costs on this machine. Prints a table and writes bench-results/bench-<time>.json.
  *
  * Every database is measured twice, side by side: with the pages the server keeps for
- * shoppers who are not signed in ("kept": a page asked for again, as popular pages are) and
+ * shoppers who are not signed in ("cached": a page asked for again, as popular pages are) and
  * with none kept (PAGE_CACHE_MB=0, "rendered": every answer rendered, as for an address nobody
  * asked for since the catalogue last changed). "products, any" asks for a different listing
  * each time (filters, search and sort drawn at random) and "product, any" for a different
@@ -61,7 +61,7 @@ const only = options.get("only");
 const onlyRoute = options.get("route");
 const onlyMode = options.get("mode");
 const MODES = [
-  { name: "kept", env: {} },
+  { name: "cached", env: {} },
   { name: "rendered", env: { PAGE_CACHE_MB: "0" } },
 ] as const;
 const postgresProcesses = num("processes", 1);

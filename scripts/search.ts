@@ -32,7 +32,7 @@ try {
 
   if (command === "rebuild") {
     const started = Date.now();
-    // Touching the name runs the triggers that recompute search_text and its words' lists (search_postings) and add new words.
+    // Touching the name runs the triggers that recompute search_text and its postings (search_postings) and add new words.
     const result = await db
       .update(products)
       .set({ name: sql`${products.name}` })

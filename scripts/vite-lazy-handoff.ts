@@ -8,7 +8,7 @@ import { reactRouterRewrite } from "./react-router-rewrite.ts";
  * the encoding was done for nothing: on a listing of 24 products it was 9% of the server's busy
  * time. This rewrites that one property of the handler's entry context into a getter that
  * encodes when first read (once), which the document render deletes for a standalone page
- * (`omitHandoff` in app/modules/navigation/handoff.server.ts). Every other page reads it in
+ * (`omitHandoff` in app/platform/navigation/handoff.server.ts). Every other page reads it in
  * `<ServerRouter>` and streams it as before.
  *
  * The build fails if React Router's code no longer has the property in this shape (an upgrade

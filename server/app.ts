@@ -9,7 +9,6 @@ import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
 import { cachedLookup } from "../app/modules/cache/cached-lookup";
 import { loadOutline } from "../app/modules/catalog/outline.server";
-import { PartCache } from "../app/modules/http/kept-parts.server";
 import { releaseUnconfirmedOrders } from "../app/modules/orders/cod-code.server";
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
@@ -22,6 +21,7 @@ import { AntiForgery } from "../app/modules/security/csrf.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
 import { loadSigningKey } from "../app/modules/security/server-secret.server";
 import { DEMO_OWNER, demoPasswordInUse } from "../app/modules/staff/demo-owner.server";
+import { PartCache } from "../app/platform/part-cache.server";
 import { projectRoot } from "../app/project-root.server";
 import { type BackupService, startBackupService } from "./backup";
 import { testConveniences } from "./conveniences";
@@ -79,8 +79,8 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     onError: (error) => log.warn("search facets not looked up", { error }),
   });
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
-  const parts = new PartCache(env.KEPT_PARTS_MB * 1024 * 1024);
-  // The catalogue's changes reach every process: each drops its kept pages and store settings.
+  const parts = new PartCache(env.PART_CACHE_MB * 1024 * 1024);
+  // The catalogue's changes reach every process: each drops its cached pages and store settings.
   const catalogue = await database.listen(CATALOGUE_CHANNEL, {
     onNotify(payload) {
       const products = changedProducts(payload);

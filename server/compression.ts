@@ -13,7 +13,7 @@ import {
  * How hard answers made per request are compressed, by how busy the process is (ADR 0019).
  *
  * Compression is the dearest single step of an answer: brotli at quality 5 takes about 1 ms of a
- * core for a 70-80 KB page here, as much as React's render of it, and a kept page (ADR 0018)
+ * core for a 70-80 KB page here, as much as React's render of it, and a cached page (ADR 0018)
  * costs little else. Quality 5 makes the smallest pages for the time (home fits a first visit's
  * first round trip, ADR 0017), which is what a shopper on a phone needs when the shop is quiet.
  * When the process is busy, every millisecond it spends compressing is a millisecond the next

@@ -5,16 +5,16 @@ import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
-import type { PartCache } from "../app/modules/http/kept-parts.server";
-import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/modules/http/secrets.server";
 import type { KnownFacets } from "../app/modules/search/facets.server";
 import type { SearchStarts } from "../app/modules/search/start.server";
 import type { AntiForgery } from "../app/modules/security/csrf.server";
 import { randomBytesPooled } from "../app/modules/security/random.server";
 import type { Store } from "../app/modules/store/store.server";
+import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/platform/page-secrets.server";
+import type { PartCache } from "../app/platform/part-cache.server";
 import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
-import { KeepRequest, type KeptAnswer, type PageCache, pageCacheKey } from "./page-cache";
+import { type CachedAnswer, KeepRequest, type PageCache, pageCacheKey } from "./page-cache";
 import { bodyStream, lingerBeforeClose, settleBody } from "./request-body";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
@@ -32,9 +32,9 @@ export interface HttpDeps {
   searchFacets?: KnownFacets;
   /** Whether the database answers; for /healthz. */
   databaseKind: string;
-  /** Pages kept for shoppers who are not signed in; none when absent. */
+  /** Pages cached for shoppers who are not signed in; none when absent. */
   pageCache?: PageCache;
-  /** Parts of pages kept by what they show (product cards, header, footer, chips); every part rendered when absent. */
+  /** Parts of pages cached by what they show (product cards, header, footer, chips); every part rendered when absent. */
   parts?: PartCache;
   /** The embedded database's backups for `npm run backup` (server/backup.ts); absent on PostgreSQL. */
   backup?: () => BackupService | undefined;
@@ -378,7 +378,7 @@ function newNonce(): string {
 }
 
 /** The app's headers worth keeping with an answer: not the per-response ones. */
-function keptHeaders(headers: Headers): Record<string, string> {
+function cachedHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
   headers.forEach((value, name) => {
     if (name === "set-cookie" || name === "content-security-policy" || name === "content-length") return;
@@ -393,13 +393,13 @@ function keptHeaders(headers: Headers): Record<string, string> {
  * server could not have made (a short or common word) would cut the page apart elsewhere, and a
  * page whose nonce is nowhere to be found would go out with the first shopper's.
  */
-function keptAnswer(
+function cachedAnswer(
   status: number,
   headers: Record<string, string>,
   body: Buffer,
   secrets: Secrets,
   keep: KeepRequest,
-): KeptAnswer | null {
+): CachedAnswer | null {
   if (!secretsCanBeCut(secrets)) return null;
   const { pieces, slots } = cutSecrets(body, secrets);
   if ((headers["content-type"] ?? "").startsWith("text/html") && !slots.includes("nonce")) return null;
@@ -414,11 +414,11 @@ function keptAnswer(
   };
 }
 
-/** Sends a kept answer with this response's own nonce and the browser's own token. */
-function sendKept(
+/** Sends a cached answer with this response's own nonce and the browser's own token. */
+function sendCached(
   req: IncomingMessage,
   res: ServerResponse,
-  kept: KeptAnswer,
+  kept: CachedAnswer,
   env: Env,
   load: LoadGauge,
   antiForgery: AntiForgery,
@@ -426,7 +426,7 @@ function sendKept(
   const nonce = newNonce();
   const knownCsrf = antiForgery.valid(req.headers.cookie);
   const csrf = knownCsrf ?? antiForgery.mint(req.headers.cookie);
-  // The kept headers hold the security headers already, as the first answer sent them.
+  // The cached headers hold the security headers already, as the first answer sent them.
   const headers: Record<string, string | string[]> = { ...kept.headers };
   const html = (kept.headers["content-type"] ?? "").startsWith("text/html");
   if (html) {
@@ -543,7 +543,7 @@ export function createHttpHandler(deps: HttpDeps) {
       if (cache && cacheKey) {
         const kept = cache.get(cacheKey);
         if (kept) {
-          sendKept(req, res, kept, deps.env, load, deps.antiForgery);
+          sendCached(req, res, kept, deps.env, load, deps.antiForgery);
           return;
         }
       }
@@ -584,7 +584,7 @@ export function createHttpHandler(deps: HttpDeps) {
       // Taken before this process adds its own cookie: an answer that sets one is not kept.
       const keepAs =
         cache && cacheKey && response.status === 200 && !response.headers.has("set-cookie")
-          ? { key: cacheKey, headers: keptHeaders(response.headers) }
+          ? { key: cacheKey, headers: cachedHeaders(response.headers) }
           : null;
       if (cache && cacheKey) response.headers.set("x-page-cache", "miss");
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
@@ -602,7 +602,7 @@ export function createHttpHandler(deps: HttpDeps) {
         cache && keepAs
           ? (body) => {
               if (!keep.allowed || !cache.admits(keepAs.key)) return;
-              const answer = keptAnswer(response.status, keepAs.headers, body, { nonce, csrf: csrf ?? "" }, keep);
+              const answer = cachedAnswer(response.status, keepAs.headers, body, { nonce, csrf: csrf ?? "" }, keep);
               if (answer) cache.put(keepAs.key, ticket, answer);
             }
           : undefined,

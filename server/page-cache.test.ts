@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cutSecrets, joinSecrets } from "../app/modules/http/secrets.server";
-import { changedProducts, KeepRequest, type KeptAnswer, PageCache, pageCacheKey } from "./page-cache";
+import { cutSecrets, joinSecrets } from "../app/platform/page-secrets.server";
+import { type CachedAnswer, changedProducts, KeepRequest, PageCache, pageCacheKey } from "./page-cache";
 
 const NONCE = "D9RvALP2pb+DDXH4O1PC2w==";
 const CSRF = "JSlb_PjFK4_2r6f-QDNZWvQb685o4oSQ";
 const BROWSER =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
-function answer(bytes: number, expiresAt = Number.POSITIVE_INFINITY, shows?: string[]): KeptAnswer {
+function answer(bytes: number, expiresAt = Number.POSITIVE_INFINITY, shows?: string[]): CachedAnswer {
   return {
     status: 200,
     headers: {},
@@ -19,7 +19,7 @@ function answer(bytes: number, expiresAt = Number.POSITIVE_INFINITY, shows?: str
   };
 }
 
-describe("a kept page's secrets", () => {
+describe("a cached page's secrets", () => {
   const page = Buffer.from(
     `<script nonce="${NONCE}">a</script><input name="csrf" value="${CSRF}"><script nonce="${NONCE}">b</script>`,
   );
@@ -54,7 +54,7 @@ describe("a kept page's secrets", () => {
   });
 });
 
-describe("the key a page is kept under", () => {
+describe("the key a page is cached under", () => {
   const url = new URL("http://shop.example.in/products?category=dairy&sort=priceAsc");
 
   it("is the address, the cookies other than the anti-forgery token, and whether a crawler asks", () => {
@@ -95,7 +95,7 @@ describe("what loaders ask of a request", () => {
     expect(keep.allowed).toBe(false);
   });
 
-  it("drops the process's kept pages when the request changed the catalogue", () => {
+  it("drops the process's cached pages when the request changed the catalogue", () => {
     const cache = new PageCache(1_000);
     cache.setHearing(true);
     cache.put("a", cache.ticket(), answer(10));
@@ -104,7 +104,7 @@ describe("what loaders ask of a request", () => {
   });
 });
 
-describe("the kept pages of a process", () => {
+describe("the cached pages of a process", () => {
   it("keeps nothing until the catalogue's changes are heard, or with no memory for it", () => {
     const cache = new PageCache(1_000);
     expect(cache.active).toBe(false);

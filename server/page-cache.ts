@@ -1,11 +1,11 @@
 import { isbot } from "isbot";
 import type { KeepAnswer } from "../app/context";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "../app/modules/accounts/sessions.server";
-import type { CutBody } from "../app/modules/http/secrets.server";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
+import type { CutBody } from "../app/platform/page-secrets.server";
 
 /**
- * Pages kept for anonymous shoppers (ADR 0018).
+ * Pages cached for anonymous shoppers (ADR 0018).
  *
  * A catalogue page is the same for every shopper who is not signed in, except for two
  * per-response secrets: the CSP nonce and the browser's anti-forgery token. So an answer a
@@ -16,7 +16,7 @@ import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
  * again.
  *
  * Every change to the catalogue (products, sizes, categories, brands, synonyms, store settings)
- * drops every kept page: the database announces it on `mandi_catalogue` when the change commits
+ * drops every cached page: the database announces it on `mandi_catalogue` when the change commits
  * (migration 0012), and each app process hears it. A change of stock alone (an order) names its
  * products, and drops only the pages that said they show one of them (`shows`). While the
  * process cannot hear those announcements nothing is kept, since it could not know when to drop
@@ -25,8 +25,8 @@ import { CSRF_COOKIE, CSRF_COOKIE_SECURE } from "../app/modules/security/csrf";
 
 export const CATALOGUE_CHANNEL = "mandi_catalogue";
 
-/** An answer kept, its body cut where a secret stood (`app/modules/http/secrets.server.ts`). */
-export interface KeptAnswer extends CutBody {
+/** An answer cached, its body cut where a secret stood (`app/platform/page-secrets.server.ts`). */
+export interface CachedAnswer extends CutBody {
   status: number;
   /** The app's headers, without Set-Cookie, the CSP, and the body's length and encoding. */
   headers: Record<string, string>;
@@ -51,7 +51,7 @@ function showsAny(shows: ReadonlySet<string> | undefined, products: ReadonlySet<
 }
 
 /**
- * The key an answer is kept under, or null when this request must be rendered for itself: not
+ * The key an answer is cached under, or null when this request must be rendered for itself: not
  * a GET, or a signed-in customer's. Cookies other than the anti-forgery token are part of the
  * key (the font cookie changes the page's head; an unknown cookie might change more), and so is
  * whether the client is a crawler (it gets the page whole, deferred parts included).
@@ -114,7 +114,7 @@ export interface PageCacheStats {
   hits: number;
   misses: number;
   kept: number;
-  /** How many changes dropped kept pages: all of them, or those showing the products named. */
+  /** How many changes dropped cached pages: all of them, or those showing the products named. */
   dropped: number;
 }
 
@@ -134,9 +134,9 @@ function hashOf(key: string): number {
   return hash & 0x3fffffff;
 }
 
-/** The kept answers of one process, least recently used first, within a byte budget. */
+/** The cached answers of one process, least recently used first, within a byte budget. */
 export class PageCache {
-  private readonly entries = new Map<string, KeptAnswer>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
   private generation = 0;
   /** The latest changes, for answers rendered across them: which products, or null for all. */
@@ -162,7 +162,7 @@ export class PageCache {
     return this.generation;
   }
 
-  get(key: string): KeptAnswer | undefined {
+  get(key: string): CachedAnswer | undefined {
     const answer = this.entries.get(key);
     if (answer && answer.expiresAt <= this.now()) {
       this.remove(key, answer);
@@ -195,7 +195,7 @@ export class PageCache {
   }
 
   /** Keeps an answer rendered since `ticket`; false when it may not be kept. */
-  put(key: string, ticket: number, answer: KeptAnswer): boolean {
+  put(key: string, ticket: number, answer: CachedAnswer): boolean {
     // One answer may take at most an eighth of the budget.
     if (!this.active || answer.bytes > this.maxBytes / 8 || this.changedFor(ticket, answer)) return false;
     const old = this.entries.get(key);
@@ -229,7 +229,7 @@ export class PageCache {
   }
 
   /** Whether a change since `ticket` may show on this answer (or is too long ago to tell). */
-  private changedFor(ticket: number, answer: KeptAnswer): boolean {
+  private changedFor(ticket: number, answer: CachedAnswer): boolean {
     if (ticket === this.generation) return false;
     const since = this.recent.filter((c) => c.generation > ticket);
     if (since.length < this.generation - ticket) return true;
@@ -251,7 +251,7 @@ export class PageCache {
     return { active: this.active, ...this.size, asked: this.asked.size, ...this.stats };
   }
 
-  private remove(key: string, answer: KeptAnswer): void {
+  private remove(key: string, answer: CachedAnswer): void {
     this.entries.delete(key);
     this.bytes -= answer.bytes;
   }

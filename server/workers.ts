@@ -13,7 +13,7 @@ export function restartDelayMs(deathsInLastMinute: number): number {
 
 /**
  * `WEB_CONCURRENCY` processes serving one port (node:cluster), on PostgreSQL only: each is a
- * whole Mandi process with its own pool, kept pages and background job, as ADR 0021 explains.
+ * whole Mandi process with its own pool, cached pages and background job, as ADR 0021 explains.
  * This primary only starts them, replaces one that dies while serving, and stops them all on
  * SIGTERM or SIGINT.
  *

@@ -2,7 +2,7 @@ import { cart, useCart } from "../modules/cart/cart-store";
 import { cartLineId } from "../modules/cart/rules";
 import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
 import type { StockState } from "../modules/catalog/rules";
-import { Link } from "../modules/navigation/navigation";
+import { Link } from "../platform/navigation/navigation";
 
 /**
  * The card's ADD button, which becomes minus / count / plus once the product is in the cart

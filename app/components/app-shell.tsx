@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo } from "react";
-import { HYDRATED_EVENT } from "../modules/http/hydration-events";
+import { HYDRATED_EVENT } from "../platform/hydration-events";
 import type { loader as rootLoader } from "../root";
 import { OfflineBanner, useOfflineLinks, useServiceWorker, useStoreViewCache } from "./offline";
 import { SiteFooter } from "./site-footer";

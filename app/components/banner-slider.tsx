@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "../modules/navigation/navigation";
 import type { Banner } from "../modules/store/settings";
+import { Link } from "../platform/navigation/navigation";
 import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";
 

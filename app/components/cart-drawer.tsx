@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react"
 import { cart, useCart } from "../modules/cart/cart-store";
 import { cartItemCount, cartSubtotal, lineTotal } from "../modules/cart/rules";
 import { formatINR } from "../modules/money/format";
-import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
-import { useAddressChange } from "../modules/navigation/use-address-change";
+import { Link, NavLink, useLocation } from "../platform/navigation/navigation";
+import { useAddressChange } from "../platform/navigation/use-address-change";
 import { CartCount } from "./cart-count";
 import { ProductImage } from "./ui/product-image";
 

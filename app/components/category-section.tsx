@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { SECTION_PAGE_SIZE } from "../modules/catalog/listing";
 import type { ListingPage } from "../modules/catalog/listing.server";
 import type { ProductSummary } from "../modules/catalog/products.server";
-import { Link } from "../modules/navigation/navigation";
+import { Link } from "../platform/navigation/navigation";
 import { ProductCard, SkeletonCards } from "./product-card";
 
 /**

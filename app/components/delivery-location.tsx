@@ -1,5 +1,5 @@
 import { useSavedLocation } from "../modules/location/saved-location";
-import { useLocateMe } from "../modules/location/use-locate-me";
+import { useLocateMe } from "./use-locate-me";
 
 /**
  * The header's delivery location card: where the shopper said they are (sf:location), set

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { DISCOUNT_CHOICES, type FilterPill, type ListingFilters, listingSearch } from "../modules/catalog/listing";
-import { Link } from "../modules/navigation/navigation";
+import { Link } from "../platform/navigation/navigation";
 import { HiddenFilters } from "./hidden-filters";
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { formatINR } from "../modules/money/format";
-import { useLocation, useNavigate } from "../modules/navigation/navigation";
-import { useAddressChange } from "../modules/navigation/use-address-change";
 import type { Suggestion } from "../modules/search/suggestions.server";
+import { useLocation, useNavigate } from "../platform/navigation/navigation";
+import { useAddressChange } from "../platform/navigation/use-address-change";
 import { imageAt } from "./ui/product-image";
 
 /** Spec section 9: the header search waits 220 ms after the last key. */
@@ -10,7 +10,7 @@ export const SUGGEST_DEBOUNCE_MS = 220;
 
 /**
  * The suggestions list's id: a page has one header search, and a fixed id keeps the header the
- * same wherever it stands in a page's tree, as a kept header must be (ADR 0030).
+ * same wherever it stands in a page's tree, as a cached header must be (ADR 0030).
  */
 const LIST_ID = "header-search-suggestions";
 

@@ -1,9 +1,9 @@
 import type { ComponentProps } from "react";
 import type { Banner } from "../modules/store/settings";
+import { CachedPart } from "../platform/cached-part";
+import { StaticPart, writtenOnce } from "../platform/static-part";
 import { BannerSlider } from "./banner-slider";
 import { CategorySection } from "./category-section";
-import { KeptPart } from "./kept-part";
-import { StaticPart, writtenOnce } from "./static-part";
 import { AppLink } from "./ui/app-link";
 import { imageAt } from "./ui/product-image";
 
@@ -71,7 +71,7 @@ const BRAND_LOGO: LogoBox = { width: 96, height: 48 };
 /**
  * A titled grid of category or brand tiles, each a link into the products page. It is the same
  * on every visit until the catalogue's categories or brands change: a page rendered whole takes
- * it from the kept parts (ADR 0030), under everything it shows, and the browser leaves it as the
+ * it from the cached parts (ADR 0030), under everything it shows, and the browser leaves it as the
  * server wrote it (a static part, ADR 0035).
  */
 function TileGrid({
@@ -95,7 +95,7 @@ function TileGrid({
       `tiles\n${id}\n${heading}\n${className}\n${logo.width}x${logo.height}\n${JSON.stringify(tiles.map((t) => [t.name, t.logo, href(t)]))}`,
   );
   return (
-    <KeptPart keyOf={key} start={`<section aria-labelledby="${id}">`} holds="">
+    <CachedPart keyOf={key} start={`<section aria-labelledby="${id}">`} holds="">
       <StaticPart as="section" version={key} aria-labelledby={id}>
         <h2 id={id}>{heading}</h2>
         <ul className={`tile-grid ${className}`.trim()}>
@@ -119,6 +119,6 @@ function TileGrid({
           ))}
         </ul>
       </StaticPart>
-    </KeptPart>
+    </CachedPart>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { useSearchParams } from "../modules/navigation/navigation";
 import { CSRF_FIELD, csrfHeaders, readCsrfCookie } from "../modules/security/csrf";
 import { isNewsletterEmail, NEWSLETTER_MESSAGES } from "../modules/store/newsletter";
+import { useSearchParams } from "../platform/navigation/navigation";
 import { useHydrated } from "./ui/use-hydrated";
 
 type Note = { kind: "ok" | "error"; text: string } | null;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { followedLink } from "../modules/navigation/clicks";
+import { followedLink } from "../platform/navigation/clicks";
 
 /** The spec's banner while the browser has no connection. */
 export const OFFLINE_MESSAGE = "You're offline. Showing cached data.";

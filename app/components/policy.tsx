@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
+import { useRouteLoaderData } from "../platform/navigation/navigation";
 import type { loader as rootLoader } from "../root";
 
 /**

@@ -2,9 +2,9 @@ import { memo } from "react";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
+import { CachedPart, type CachedPartRequest } from "../platform/cached-part";
+import { StaticPart, writtenOnce } from "../platform/static-part";
 import { AddToCartControl } from "./add-to-cart-control";
-import { KeptPart, type KeptPartAsk } from "./kept-part";
-import { StaticPart, writtenOnce } from "./static-part";
 import { appLinkAttributes } from "./ui/app-link";
 import { ProductImage } from "./ui/product-image";
 
@@ -50,28 +50,28 @@ export interface ProductCardProps {
 /** How a card starts in a page (a card holds no other article). */
 export const CARD_START = '<article class="product-card">';
 
-/** The key a card is kept under (ADR 0028): everything it is rendered from. */
+/** The key a card is cached under (ADR 0028): everything it is rendered from. */
 export function cardKey({ product, headingLevel = 3 }: ProductCardProps): string {
   return `${headingLevel}${JSON.stringify(product)}`;
 }
 
 /**
  * A product card. In a page rendered whole on the server, a card whose photo loads lazily may be
- * taken from the parts kept by what they show (ADR 0028): HTML this component rendered before.
+ * taken from the parts cached by what they show (ADR 0028): HTML this component rendered before.
  * A card near the top is never kept: React puts its photo's preload in the page's head.
  * In the browser a card renders again only when its product does: not when the list around it
  * does (the drawer opening, the page learning it is hydrated).
  */
 export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   return (
-    <KeptPart {...cardPart(props)}>
+    <CachedPart {...cardPart(props)}>
       <ProductCardMarkup {...props} />
-    </KeptPart>
+    </CachedPart>
   );
 });
 
 /** A card as a part of the page that may be kept: its link names its product. */
-export function cardPart(props: ProductCardProps): KeptPartAsk {
+export function cardPart(props: ProductCardProps): CachedPartRequest {
   return {
     keyOf: () => (props.eager ? null : cardKey(props)),
     start: CARD_START,

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import type { findProduct, ProductSummary } from "../modules/catalog/products.server";
-import { Await, Link } from "../modules/navigation/navigation";
+import { Await, Link } from "../platform/navigation/navigation";
 import { ProductCard, SkeletonCards, VegDot } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { PurchasePanel } from "./purchase-panel";

@@ -14,13 +14,13 @@ import {
 import type { ListingPage } from "../modules/catalog/listing.server";
 import type { ListingPageData } from "../modules/catalog/listing-page.server";
 import { formatINR } from "../modules/money/format";
-import { Link, useLocation, useNavigate, usePendingLocation } from "../modules/navigation/navigation";
-import { useAddressChange } from "../modules/navigation/use-address-change";
+import { CachedPart } from "../platform/cached-part";
+import { Link, useLocation, useNavigate, usePendingLocation } from "../platform/navigation/navigation";
+import { useAddressChange } from "../platform/navigation/use-address-change";
+import { StaticPart, writtenOnce } from "../platform/static-part";
 import { FilterDrawer } from "./filter-drawer";
 import { HiddenFilters } from "./hidden-filters";
-import { KeptPart } from "./kept-part";
 import { ProductCard, SkeletonCards } from "./product-card";
-import { StaticPart, writtenOnce } from "./static-part";
 import { AppLink } from "./ui/app-link";
 import { useHydrated } from "./ui/use-hydrated";
 
@@ -231,7 +231,7 @@ const CHIPS_START = '<nav aria-label="Categories" class="chip-bar">';
 /**
  * The sticky category chips (spec section 5). Each chip keeps every other filter but the
  * sub-category and the page, so the chips are the same for every listing with those filters:
- * a page rendered whole takes them from the kept parts (ADR 0030), and the browser leaves them
+ * a page rendered whole takes them from the cached parts (ADR 0030), and the browser leaves them
  * as the server wrote them (a static part, ADR 0035).
  */
 export const CategoryChips = memo(function CategoryChips({
@@ -251,7 +251,7 @@ export const CategoryChips = memo(function CategoryChips({
   // biome-ignore lint/correctness/useExhaustiveDependencies: shown again when the chosen category changes (a listing shown in place); the bar's aria-current says which chip that is.
   useEffect(() => showChosenChip(bar.current), [current]);
   return (
-    <KeptPart keyOf={key} start={CHIPS_START} holds="">
+    <CachedPart keyOf={key} start={CHIPS_START} holds="">
       <StaticPart as="nav" version={key} aria-label="Categories" className="chip-bar" ref={bar}>
         <ul>
           <li>
@@ -278,6 +278,6 @@ export const CategoryChips = memo(function CategoryChips({
           ))}
         </ul>
       </StaticPart>
-    </KeptPart>
+    </CachedPart>
   );
 });

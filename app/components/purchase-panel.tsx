@@ -4,8 +4,8 @@ import { cartLineId, floorQuantity, lineUnitPrice } from "../modules/cart/rules"
 import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
 import { ADDED_TO_CART_MESSAGE, OVER_STOCK_MESSAGE, type StockState } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
-import { useNavigate } from "../modules/navigation/navigation";
 import { percentOff } from "../modules/pricing/rules";
+import { useNavigate } from "../platform/navigation/navigation";
 
 type Product = CartableProduct & {
   mrp: number | null;

@@ -1,8 +1,8 @@
-import { useSearchParams } from "../modules/navigation/navigation";
 import type { StoreView } from "../modules/store/settings";
-import { KeptPart } from "./kept-part";
+import { CachedPart } from "../platform/cached-part";
+import { useSearchParams } from "../platform/navigation/navigation";
+import { StaticPart, writtenOnce } from "../platform/static-part";
 import { NewsletterForm } from "./newsletter-form";
-import { StaticPart, writtenOnce } from "./static-part";
 import { AppLink } from "./ui/app-link";
 
 export const GST_NOTE = "Product prices are inclusive of GST.";
@@ -48,20 +48,20 @@ const FOOTER_START = '<footer class="site-footer">';
 
 /**
  * The footer: the same for every page of a store in a year, but for the newsletter's answer
- * (?newsletter=) and the anti-forgery token in its form, which a kept footer gets put back. A
- * page rendered whole takes it from the kept parts (ADR 0030).
+ * (?newsletter=) and the anti-forgery token in its form, which a cached footer gets put back. A
+ * page rendered whole takes it from the cached parts (ADR 0030).
  */
 export function SiteFooter({ store, csrf }: { store: StoreView; csrf: string }) {
   const [params] = useSearchParams();
   const year = new Date().getFullYear();
   return (
-    <KeptPart
+    <CachedPart
       keyOf={() => `footer\n${year}\n${params.get("newsletter") ?? ""}\n${JSON.stringify(store)}`}
       start={FOOTER_START}
       holds=""
     >
       <Footer store={store} csrf={csrf} year={year} />
-    </KeptPart>
+    </CachedPart>
   );
 }
 

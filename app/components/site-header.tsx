@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import type { AccountBadge } from "../modules/accounts/request.server";
-import { isActive } from "../modules/navigation/active";
-import { Link, NavLink, useLocation } from "../modules/navigation/navigation";
-import { useAddressChange } from "../modules/navigation/use-address-change";
 import type { StoreView } from "../modules/store/settings";
+import { CachedPart } from "../platform/cached-part";
+import { isActive } from "../platform/navigation/active";
+import { Link, NavLink, useLocation } from "../platform/navigation/navigation";
+import { useAddressChange } from "../platform/navigation/use-address-change";
 import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";
 import { HeaderSearch } from "./header-search";
-import { KeptPart } from "./kept-part";
 import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";
 
@@ -28,12 +28,12 @@ const MARKED_LINKS = [
 /**
  * The header is the same for every page of a store but for what its key writes out: which of its
  * links is the page's, the search box's words (?q=) and the signed-in customer. A page rendered
- * whole takes it from the kept parts (ADR 0030).
+ * whole takes it from the cached parts (ADR 0030).
  */
 export function SiteHeader({ store, account }: { store: StoreView; account: AccountBadge | null }) {
   const { pathname, search } = useLocation();
   return (
-    <KeptPart
+    <CachedPart
       keyOf={() => {
         const marked = MARKED_LINKS.map(([to, end]) => (isActive(pathname, to, end, false) ? 1 : 0)).join("");
         const q = new URLSearchParams(search).get("q") ?? "";
@@ -43,7 +43,7 @@ export function SiteHeader({ store, account }: { store: StoreView; account: Acco
       holds=""
     >
       <Header store={store} account={account} />
-    </KeptPart>
+    </CachedPart>
   );
 }
 

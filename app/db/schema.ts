@@ -16,8 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { AddressSnapshot } from "../modules/checkout/schema";
-import type { StoreCustomisation, StoreOrderRules, StoreProfile, StoreShipping } from "../modules/store/settings";
+import type { AddressSnapshot, StoreCustomisation, StoreOrderRules, StoreProfile, StoreShipping } from "./json-columns";
 
 /**
  * One schema for PGlite and PostgreSQL. Conventions:

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { isUuid } from "../modules/http/ids";
+import { isUuid } from "./ids";
 
 /**
  * A list of ids as one uuid[] parameter, for `column = any(...)`: the planner finds each row

@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { CartNotices } from "../components/cart-notices";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
+import { useLocateMe } from "../components/use-locate-me";
 import { loadProfile } from "../modules/accounts/account.server";
 import { signedInCustomer } from "../modules/accounts/request.server";
 import { cart, useCart } from "../modules/cart/cart-store";
@@ -22,7 +23,6 @@ import { type AddressFormInput, addressFormSchema, CHECKOUT_MESSAGES, fieldError
 import { useCartQuote } from "../modules/checkout/use-cart-quote";
 import { INDIAN_STATES } from "../modules/india/states";
 import { attachAutocomplete } from "../modules/location/google-maps";
-import { useLocateMe } from "../modules/location/use-locate-me";
 import { formatINR } from "../modules/money/format";
 import { PINCODE_NOT_SERVICEABLE_TEXT, PINCODE_SERVICEABLE_TEXT } from "../modules/shipping/rules";
 import { requireStore } from "../modules/store/require-store.server";

@@ -2,11 +2,11 @@ import { HomePage, type HomeTile } from "../components/home-page";
 import { NO_FILTERS, SECTION_PAGE_SIZE } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { brandsWithProducts, pickCategories, topCategories } from "../modules/catalog/outline";
-import { HOME_KEEP_SECONDS } from "../modules/http/keep";
-import { standaloneHandle } from "../modules/navigation/standalone";
+import { HOME_CACHE_SECONDS } from "../modules/http/cache-seconds";
 import { requireStore } from "../modules/store/require-store.server";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
 import { storeView } from "../modules/store/settings";
+import { standaloneHandle } from "../platform/navigation/standalone";
 import type { Route } from "./+types/home";
 
 /** Up to 4 random category sections; the first 3 render with the page, the 4th loads near view. */
@@ -18,7 +18,7 @@ export const handle = standaloneHandle("home");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = requireStore(context);
-  context.pageCache.keepFor(HOME_KEEP_SECONDS);
+  context.pageCache.keepFor(HOME_CACHE_SECONDS);
   const outline = await context.outline(store.id);
   const picked = pickCategories(outline, SECTIONS);
   const firstPages = await Promise.all(

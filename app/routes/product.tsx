@@ -2,8 +2,7 @@ import { redirect } from "react-router";
 import { ProductDetail } from "../components/product-detail";
 import { imageAt } from "../components/ui/product-image";
 import { findProduct, listRelatedProducts, type ProductSummary } from "../modules/catalog/products.server";
-import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
-import { standaloneHandle } from "../modules/navigation/standalone";
+import { CATALOGUE_CACHE_SECONDS } from "../modules/http/cache-seconds";
 import { requireStore } from "../modules/store/require-store.server";
 import {
   absoluteUrl,
@@ -13,6 +12,7 @@ import {
   rootSeo,
   shortDescription,
 } from "../modules/store/seo";
+import { standaloneHandle } from "../platform/navigation/standalone";
 import type { Route } from "./+types/product";
 
 /** Sent without React Router's browser runtime: the page shoppers land on stays light (ADR 0024). */
@@ -43,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The spec: a missing id or a load failure redirects to /products.
   // (A redirect is never kept, so what its related products said they show does not matter.)
   if (!product) throw redirect("/products");
-  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
+  context.pageCache.keepFor(CATALOGUE_CACHE_SECONDS);
   context.pageCache.shows([product.id]);
   return { product, related };
 }

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { ProductsPage } from "../components/products-page";
 import { listingHref, listingTitle } from "../modules/catalog/listing";
 import { loadListingPage } from "../modules/catalog/listing-page.server";
-import { standaloneHandle } from "../modules/navigation/standalone";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
+import { standaloneHandle } from "../platform/navigation/standalone";
 import type { Route } from "./+types/products";
 
 /**

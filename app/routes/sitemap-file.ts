@@ -1,6 +1,6 @@
 import { topCategories } from "../modules/catalog/outline";
 import { sitemapProducts, urlSetXml } from "../modules/catalog/sitemap.server";
-import { CATALOGUE_KEEP_SECONDS } from "../modules/http/keep";
+import { CATALOGUE_CACHE_SECONDS } from "../modules/http/cache-seconds";
 import { siteOrigin } from "../modules/store/origin.server";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/sitemap-file";
@@ -17,7 +17,7 @@ const POLICY_PATHS = [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const origin = siteOrigin(request, context.env);
-  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
+  context.pageCache.keepFor(CATALOGUE_CACHE_SECONDS);
   let xml: string | null = null;
   if (params.name === "pages.xml") {
     const categories = topCategories(await context.outline(store.id));

@@ -2,7 +2,7 @@ import type { RootData } from "../components/app-shell";
 import { ProductsPage } from "../components/products-page";
 import { listingTitle } from "../modules/catalog/listing";
 import type { ListingPageData } from "../modules/catalog/listing-page.server";
-import { hydrateStandalone } from "../modules/navigation/hydrate-standalone";
+import { hydrateStandalone } from "./hydrate";
 
 /**
  * The products page's browser entry (ADR 0024): what routes/products.tsx renders, from its

@@ -236,7 +236,7 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
     });
 
     it("readies the tables after a large import: the new rows' pages are marked all-visible", async () => {
-      // Index-only scans of the words' lists read the table too for any page not marked
+      // Index-only scans of the postings read the table too for any page not marked
       // all-visible; only VACUUM marks them, and autovacuum may be minutes away or off.
       const pages = async () => {
         const result = (await database.db.execute(sql`select relname, relpages, relallvisible from pg_class

@@ -65,7 +65,7 @@ describe.runIf(databaseKinds.includes("postgres"))("named statements on postgres
     for (const name of named) expect({ name, ...plans.get(name) }).toEqual({ name, custom: 5, generic: 3 });
   }, 60_000);
 
-  it("keep one generic plan for a search's tiers read from its words' lists, its shelves' walks and a sorted first page", async () => {
+  it("keep one generic plan for a search's tiers read from its postings, its namedCategories' walks and a sorted first page", async () => {
     const { db } = database;
     const named = async () => {
       const { rows } = (await db.execute(
@@ -84,8 +84,8 @@ describe.runIf(databaseKinds.includes("postgres"))("named statements on postgres
       );
     }
     expect(await named()).toEqual([]);
-    // 'basmati rice' is read from the lists of the words; 'atta' walks the shelves of its name
-    // first. Sorted, a search reads the first rows in order, then its words' lists.
+    // 'basmati rice' is read from the lists of the words; 'atta' walks the named categories of its name
+    // first. Sorted, a search reads the first rows in order, then its postings.
     const searches = [
       { q: "basmati rice", sort: "relevance" },
       { q: "atta", sort: "relevance" },

@@ -10,20 +10,24 @@ import { type ListingPage, listProducts } from "../../app/modules/catalog/listin
 import { parseListingParams } from "../../app/modules/catalog/listing-params";
 import type { SearchFacets } from "../../app/modules/search/facets";
 import { type KnownFacets, searchFacets } from "../../app/modules/search/facets.server";
-import { mayHold } from "../../app/modules/search/fallbacks.server";
+import { mayHoldAllBut } from "../../app/modules/search/fallbacks.server";
 import { normaliseSearchText, planSearch, type SearchPlan } from "../../app/modules/search/query";
 import { type SearchStart, searchStartsFrom } from "../../app/modules/search/start.server";
 import { suggestProducts } from "../../app/modules/search/suggestions.server";
 import { createStore, type Store } from "../../app/modules/store/store.server";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
-/** Writes a test shelf: each product made by the demo factory, with no tier prices unless given. */
-function writeShelf(database: Database, storeId: string, shelf: readonly Partial<Parameters<typeof makeProduct>[0]>[]) {
+/** Writes test products: each product made by the demo factory, with no tier prices unless given. */
+function writeProducts(
+  database: Database,
+  storeId: string,
+  list: readonly Partial<Parameters<typeof makeProduct>[0]>[],
+) {
   return writeCatalogue(
     database.db,
     storeId,
     validateCatalogue({
-      products: shelf.map((p) =>
+      products: list.map((p) =>
         makeProduct({ salePrice2: null, saleQty2: null, salePrice3: null, saleQty3: null, ...p }),
       ),
     }),
@@ -83,8 +87,8 @@ async function statementsSent(database: Database, run: () => Promise<unknown>): 
   return texts;
 }
 
-// A small shelf with known prices. Best price = lowest positive sale price, else MRP (rupees).
-const shelf = [
+// A small catalogue with known prices. Best price = lowest positive sale price, else MRP (rupees).
+const smallCatalogue = [
   {
     name: "Aashirvaad Whole Wheat Atta 10 kg",
     category: "Rice, Atta & Flours",
@@ -169,7 +173,7 @@ const shelf = [
  * filters (the best tier price): listing.server.ts, priceWalkBound. Products whose two prices lie
  * far apart must still be listed, in their place: a steep bulk tier (₹300 a unit, ₹150 for 10)
  * and a first price of zero (₹0 a unit, ₹150 for 2). 600 fillers, between them in price, make a
- * search for the tiered products read its words' lists rather than the first rows in order.
+ * search for the tiered products read its postings rather than the first rows in order.
  */
 describe.each(databaseKinds)("a price range on a listing sorted by price, on %s", (kind) => {
   let database: Database;
@@ -206,7 +210,7 @@ describe.each(databaseKinds)("a price range on a listing sorted by price, on %s"
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `price-walk-${kind}`, title: "Price Walk Store" });
-    await writeShelf(database, store.id, [
+    await writeProducts(database, store.id, [
       ...tiered.map(({ unit: _u, best: _b, ...p }) => ({
         category: "Pantry",
         subCategory: "Dry Goods",
@@ -259,7 +263,7 @@ describe.each(databaseKinds)("a price range on a listing sorted by price, on %s"
         expect(await listed({ sort, min, max, brand: "shelf" }), `${min}-${max} by brand`).toEqual(
           expected(all, sort, min, max),
         );
-        // A search: the first rows in order, then the words' lists, then every match sorted.
+        // A search: the first rows in order, then the postings, then every match sorted.
         expect(await listed({ sort, min, max, q: "tiered" }), `${min}-${max} searched`).toEqual(
           expected(tiered, sort, min, max),
         );
@@ -345,7 +349,7 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `long-shelf-${kind}`, title: "Long Shelf Store" });
-    await writeShelf(
+    await writeProducts(
       database,
       store.id,
       [...saffron, ...plain].map((p) => ({
@@ -384,8 +388,8 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     expect(names((await search("pantry item", "newest")).products)).toEqual(names(byDate(plain).slice(0, 24)));
   });
 
-  it("reads the words' lists merged, each product once, and finds every match when filters leave few", async () => {
-    // Five packs hold both 'kesar' and its synonym 'saffron': in both words' lists.
+  it("reads the postings merged, each product once, and finds every match when filters leave few", async () => {
+    // Five packs hold both 'kesar' and its synonym 'saffron': in both postings.
     const both = saffron.slice(0, 5).map((p) => p.name);
     const renamed = (name: string) => name.replace("Kashmiri", "Kashmiri Kesar");
     for (const name of both) {
@@ -415,9 +419,9 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     expect(cheap.hasMore).toBe(false);
   });
 
-  it("reads the words' lists with a price range and a discount checked on the lists themselves", async () => {
+  it("reads the postings with a price range and a discount checked on the lists themselves", async () => {
     // Newest first, the 600 plain items come before every saffron pack: the first rows in order
-    // hold none, and the page comes from the word's list, read with the range on its index.
+    // hold none, and the page comes from the word's postings, read with the range on its index.
     const statements = statementCounter(database);
     const upTo2100 = saffron.filter((p) => p.mrp <= 2100_00);
     const f = { ...NO_FILTERS, q: "saffron", sort: "newest" as const, max: 2100 };
@@ -470,7 +474,7 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     }
   });
 
-  it("reads best match's tiers from the words' lists, and a tier whole where their first entries are not enough", async () => {
+  it("reads best match's tiers from the postings, and a tier whole where their first entries are not enough", async () => {
     const ranked = (q: string, offset: number, f: Partial<ListingFilters> = {}) =>
       listProducts(database.db, store.id, { ...NO_FILTERS, ...f, q, sort: "relevance" }, { offset, limit: 24 });
     // Which of the tiers' statements a search sent: read from the lists (merged in `w`), or
@@ -508,7 +512,7 @@ describe.each(databaseKinds)("a search sorted by price or date on a long shelf, 
     expect(names((await ranked("item", 0, { min: 2000, max: 2100 })).products)).toEqual([]);
   });
 
-  it("keeps the words' lists with the products' prices, names and listing", async () => {
+  it("keeps the postings with the products' prices, names and listing", async () => {
     const [cheapest, renamedOne, hidden] = byPrice(saffron).slice(-3);
     const byName = (name: string | undefined) => and(eq(products.storeId, store.id), eq(products.name, name ?? ""));
     await database.db.update(products).set({ mrp: 1_00 }).where(byName(cheapest?.name));
@@ -560,10 +564,10 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `listing-${kind}`, title: "Listing Test Store" });
     const start = Date.UTC(2026, 0, 1);
-    await writeShelf(
+    await writeProducts(
       database,
       store.id,
-      shelf.map((p, i) => ({ ...p, createdAt: new Date(start + i * 60_000) })),
+      smallCatalogue.map((p, i) => ({ ...p, createdAt: new Date(start + i * 60_000) })),
     );
   });
   afterAll(() => database.close());
@@ -1089,10 +1093,10 @@ describe.each(databaseKinds)("listing and search on %s", (kind) => {
       expect(statements.count).toBe(4);
       // Three units whose plans nothing holds but one: what the sets say, as a rule.
       const leading = [["everest"], null, ["paneer"]];
-      expect(mayHold([0b011, 0b101], leading, 1)).toBe(true);
-      expect(mayHold([0b011], leading, 1)).toBe(false);
-      expect(mayHold([0b011], leading, 2)).toBe(true);
-      expect(mayHold([], [["amul"], null, null], 0)).toBe(true);
+      expect(mayHoldAllBut([0b011, 0b101], leading, 1)).toBe(true);
+      expect(mayHoldAllBut([0b011], leading, 1)).toBe(false);
+      expect(mayHoldAllBut([0b011], leading, 2)).toBe(true);
+      expect(mayHoldAllBut([], [["amul"], null, null], 0)).toBe(true);
     });
 
     it("finds a word of the catalogue typed as two ('dish wash' for Dishwash)", async () => {
@@ -1462,7 +1466,7 @@ describe.each(databaseKinds)("a misspelt word's closest spelling comes first, on
   let database: Database;
   let store: Store;
   const start = Date.UTC(2026, 0, 1);
-  const shelfOfSpellings = [
+  const spellingProducts = [
     { name: "Amul Malai Paneer 1 kg", category: "Dairy & Eggs", mrp: 450_00 },
     { name: "Gowardhan Fresh Paneer 200 g", category: "Dairy & Eggs", mrp: 95_00 },
     { name: "Hawkins Tawa Pan 28 cm", category: "Kitchen Equipment", mrp: 1200_00 },
@@ -1475,10 +1479,10 @@ describe.each(databaseKinds)("a misspelt word's closest spelling comes first, on
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `spellings-${kind}`, title: "Spellings Test Store" });
-    await writeShelf(
+    await writeProducts(
       database,
       store.id,
-      shelfOfSpellings.map((p, i) => ({
+      spellingProducts.map((p, i) => ({
         subCategory: null,
         brand: null,
         salePrice1: null,
@@ -1530,11 +1534,11 @@ describe.each(databaseKinds)("a misspelt word's closest spelling comes first, on
  * A shelf of things named alike: rice and its flour and oil, butter and butter paper. The products
  * off their kind's shelf are the newest, so newest first alone would list them first.
  */
-describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", (kind) => {
+describe.each(databaseKinds)("best match ranks a query's named categories first, on %s", (kind) => {
   let database: Database;
   let store: Store;
   const start = Date.UTC(2026, 2, 1);
-  const shelfOfKinds = [
+  const kindProducts = [
     { name: "India Gate Classic Basmati Rice 5 kg", category: "Rice, Atta & Flours", subCategory: "Basmati Rice" },
     { name: "Kohinoor Brown Rice 1 kg", category: "Specialty Rice", subCategory: null },
     { name: "Daawat Sona Masoori Rice 5 kg", category: "Rice, Atta & Flours", subCategory: "Everyday Rice" },
@@ -1557,15 +1561,15 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     store = await createStore(database.db, { slug: `shelves-${kind}`, title: "Shelves Store" });
-    await writeShelf(
+    await writeProducts(
       database,
       store.id,
-      shelfOfKinds.map((p, i) => ({ brand: null, ...p, createdAt: new Date(start + i * 60_000) })),
+      kindProducts.map((p, i) => ({ brand: null, ...p, createdAt: new Date(start + i * 60_000) })),
     );
   });
   afterAll(() => database.close());
 
-  it("lists rice on the rice shelves before rice flour and rice bran oil, each newest first", async () => {
+  it("lists rice in the rice categories before rice flour and rice bran oil, each newest first", async () => {
     // The sub-categories 'Basmati Rice' and 'Everyday Rice' hold 'rice', and so their category
     // does not count; 'Specialty Rice' has no sub-category holding it, so it is a shelf itself.
     expect(await names("rice")).toEqual([
@@ -1599,13 +1603,13 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
     ]);
   });
 
-  it("takes no category for a shelf whose products' names do not hold the word", async () => {
+  it("takes no category whose products' names do not hold the word", async () => {
     const start = await searchStartsFrom(database.db)(store.id, "rice");
-    const shelves = (start.shelves ?? []).map((c) => c.name.trim()).sort();
-    expect(shelves).toEqual(["basmati rice", "everyday rice", "rice atta flours", "specialty rice"]);
+    const named = (start.namedCategories ?? []).map((c) => c.name.trim()).sort();
+    expect(named).toEqual(["basmati rice", "everyday rice", "rice atta flours", "specialty rice"]);
   });
 
-  it("ranks newest first where no shelf holds the query, or the query has more than one unit", async () => {
+  it("ranks newest first where no named category holds the query, or the query has more than one unit", async () => {
     // A number names no shelf.
     expect(await names("5")).toEqual([
       "Freshwrapp Butter Paper Sheets 500 pc",
@@ -1622,7 +1626,7 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
     expect(await names("paper")).toEqual(["Freshwrapp Butter Paper Sheets 500 pc"]);
   });
 
-  it("pages across the shelves in the same order as one long page", async () => {
+  it("pages across the named categories in the same order as one long page", async () => {
     for (const q of ["rice", "butter", "ric"]) {
       const whole = await names(q);
       const paged: string[] = [];
@@ -1635,7 +1639,7 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
     }
   });
 
-  it("finds the shelves of a word the shop made a synonym of another", async () => {
+  it("finds the named categories of a word the shop made a synonym of another", async () => {
     // No category holds 'dhaan'; the shop's group holds 'rice', which the rice shelves do.
     const [group] = await database.db
       .insert(searchSynonyms)
@@ -1649,7 +1653,7 @@ describe.each(databaseKinds)("best match ranks a query's shelves first, on %s", 
     await database.db.delete(searchSynonyms).where(eq(searchSynonyms.id, group?.id ?? ""));
   });
 
-  it("follows a renamed category onto or off a shelf", async () => {
+  it("follows a renamed category into or out of the named categories", async () => {
     const [flours] = await database.db
       .update(categories)
       .set({ name: "Rice & Other Flours" })

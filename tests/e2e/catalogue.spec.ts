@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { CART_STORAGE_KEY } from "../../app/modules/cart/rules";
-import { HYDRATING_EVENT } from "../../app/modules/http/hydration-events";
+import { HYDRATING_EVENT } from "../../app/platform/hydration-events";
 
 /** Rupee amounts of the product cards shown, in page order. */
 async function cardPrices(page: Page): Promise<number[]> {

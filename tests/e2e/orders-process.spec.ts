@@ -212,7 +212,7 @@ test("two server processes on one PostgreSQL database sell exactly the 50 units 
     }
     const after = await stockAndSold(database.db, productId);
     expect(after).toMatchObject({ stock: 0, sold: 50 });
-    // Both processes dropped their kept page when the orders, on either, took the stock.
+    // Both processes dropped their cached page when the orders, on either, took the stock.
     for (const server of servers) {
       await expect.poll(async () => (await page(server)).stock, { timeout: 2_000 }).toBe("sold-out");
     }

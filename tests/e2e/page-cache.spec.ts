@@ -7,7 +7,7 @@ import { antiForgery } from "./helpers/anti-forgery";
  * Pages kept for shoppers who are not signed in (server/page-cache.ts, ADR 0018): a catalogue
  * page is rendered once and sent again, each time with its own CSP nonce and the browser's own
  * anti-forgery token; a signed-in customer's pages are always rendered for them; an order drops
- * every kept page before it is answered, so the stock it took shows at once.
+ * every cached page before it is answered, so the stock it took shows at once.
  */
 
 const CHROME =
@@ -49,10 +49,10 @@ async function get(path: string, cookie?: string): Promise<Got> {
 
 /**
  * Asks three times: the first ask is remembered, the second rendered and kept, and the third is
- * the kept page; returns the last two (an order placed by another test in between drops it; ask
+ * the cached page; returns the last two (an order placed by another test in between drops it; ask
  * again).
  */
-async function renderedThenKept(path: () => string, cookie?: string): Promise<[Got, Got]> {
+async function renderedThenCached(path: () => string, cookie?: string): Promise<[Got, Got]> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const at = path();
     const first = await get(at, cookie);
@@ -60,13 +60,13 @@ async function renderedThenKept(path: () => string, cookie?: string): Promise<[G
     const third = await get(at, cookie);
     if (first.cache === "miss" && second.cache === "miss" && third.cache === "hit") return [second, third];
   }
-  throw new Error("the page was never sent from the kept copy");
+  throw new Error("the page was never sent from the cached copy");
 }
 
 test.describe("pages kept for shoppers who are not signed in", () => {
   test("are kept from their second ask, then sent again with their own nonce and the browser's own token", async () => {
     // An address of this test's own, so no other test has kept it before.
-    const [first, second] = await renderedThenKept(() => `/products?category=dairy-and-eggs&t=${randomUUID()}`);
+    const [first, second] = await renderedThenCached(() => `/products?category=dairy-and-eggs&t=${randomUUID()}`);
     expect(second.html.length).toBe(first.html.length);
     // The same headers as a rendered page, each once.
     for (const name of ["x-content-type-options", "x-frame-options", "referrer-policy", "content-type"]) {
@@ -84,7 +84,7 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     expect(second.html).toContain(`value="${second.token}"`);
     expect(second.html).not.toContain(first.token ?? "");
     // A browser with its token keeps it: no new cookie, its own token in the page.
-    const [, withCookie] = await renderedThenKept(
+    const [, withCookie] = await renderedThenCached(
       () => `/products?category=dairy-and-eggs&t=${randomUUID()}`,
       `mandi_csrf=${first.token}`,
     );
@@ -107,7 +107,7 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     for (let i = 0; i < 2; i += 1) expect((await get(path, session)).cache).toBeNull();
   });
 
-  test("an order drops every kept page: the product page shows the stock it took at once", async () => {
+  test("an order drops every cached page: the product page shows the stock it took at once", async () => {
     const listing = (await (await fetch(`${base()}/api/products?limit=48`)).json()) as {
       products: Array<{ id: string; hasSizes: boolean; maxQty: number; stock: { kind: string } }>;
     };
@@ -117,7 +117,7 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     if (!product) throw new Error("no tracked product in stock");
     const maxOf = (html: string) => Number(/<input[^>]*\bmax="(\d+)"/.exec(html)?.[1]);
 
-    const [, kept] = await renderedThenKept(() => `/products/${product.id}`);
+    const [, kept] = await renderedThenCached(() => `/products/${product.id}`);
     const before = maxOf(kept.html);
     expect(before).toBeGreaterThan(1);
 
@@ -140,7 +140,7 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     expect(maxOf(after.html)).toBe(before - 1);
   });
 
-  test("a kept page runs its scripts in the browser: the fresh nonce lets them in", async ({ page }) => {
+  test("a cached page runs its scripts in the browser: the fresh nonce lets them in", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -149,11 +149,11 @@ test.describe("pages kept for shoppers who are not signed in", () => {
     // A listing runs with React Router; a product page is standalone, its data and token in JSON (ADR 0024).
     for (const address of ["/products?category=dairy-and-eggs", "/products/amul-fresh-paneer-block-200-g"]) {
       // Other tests' orders drop the pages that show their products, now and then between keeping
-      // this one and opening it: as renderedThenKept does, a few tries, one of which must be a hit.
+      // this one and opening it: as renderedThenCached does, a few tries, one of which must be a hit.
       let cache: string | undefined;
       for (let attempt = 0; attempt < 5 && cache !== "hit"; attempt += 1) {
         let path = "";
-        await renderedThenKept(() => {
+        await renderedThenCached(() => {
           path = `${address}${address.includes("?") ? "&" : "?"}t=${randomUUID()}`;
           return path;
         });

@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 function packageName(specifier: string): string {
   const parts = specifier.split("/");
-  return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+  return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
 }
 
 test("the server's build imports only Node's modules and production dependencies", async () => {

@@ -98,12 +98,12 @@ test.describe("the HTTP server", () => {
     expect(after.compression.answers.quick).toBeGreaterThan(before.compression.answers.quick);
   });
 
-  test("a listing rendered afresh takes its header, chips, footer and cards below the first screen from the kept parts, the same markup", async ({
+  test("a listing rendered afresh takes its header, chips, footer and cards below the first screen from the cached parts, the same markup", async ({
     baseURL,
   }) => {
     type Health = { parts: { parts: number; hits: number; misses: number } };
     const health = async () => (await (await fetch(`${baseURL}/healthz`)).json()) as Health;
-    // Addresses of this run only, so that each is rendered rather than sent from the kept pages.
+    // Addresses of this run only, so that each is rendered rather than sent from the cached pages.
     const run = Math.random().toString(36).slice(2, 8);
     // The page from its header to its footer's end; the footer's form holds this answer's token.
     const grid = async (n: number) => {

@@ -1,4 +1,4 @@
-import type { AddressSnapshot } from "../../modules/checkout/schema";
+import type { AddressSnapshot } from "../../db/json-columns";
 
 /** Who receives an order and where, as the order page and the packing slip both show it. */
 export function DeliveryAddress({ address: a }: { address: AddressSnapshot }) {

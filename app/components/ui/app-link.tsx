@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect } from "react";
-import { followedLink } from "../../modules/navigation/clicks";
-import { opensInPage, useNavigate } from "../../modules/navigation/navigation";
+import { followedLink } from "../../platform/navigation/clicks";
+import { opensInPage, useNavigate } from "../../platform/navigation/navigation";
 
 /**
  * A link for the catalogue's long lists (product cards, category chips, tiles): a plain anchor

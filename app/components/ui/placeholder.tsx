@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "../../modules/navigation/navigation";
+import { Link } from "../../platform/navigation/navigation";
 
 /** A page whose features are still being built: its heading, a sentence, and a way on. */
 export function PagePlaceholder({ title, children }: { title: string; children?: ReactNode }) {

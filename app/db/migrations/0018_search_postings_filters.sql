@@ -1,4 +1,4 @@
--- A word's list of products (search_postings, migration 0017) carries each product's best price
+-- A word's postings of products (search_postings, migration 0017) carries each product's best price
 -- and discount too, and its two indexes hold them beside the order they give. A search sorted
 -- by price or date with a price range or a discount and no category or brand reads its words'
 -- lists in order and skips the products outside them on the index alone. Without them, the

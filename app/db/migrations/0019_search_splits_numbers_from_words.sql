@@ -16,7 +16,7 @@ LANGUAGE sql IMMUTABLE AS $$
     '([^0-9 ])([0-9])', '\1 \2', 'g'))
 $$;
 --> statement-breakpoint
--- Only the products whose text changes are written again (their words' lists with them, by the
+-- Only the products whose text changes are written again (their postings with them, by the
 -- search_postings trigger): a catalogue that writes '5 kg' changes little.
 UPDATE products p SET search_text = mandi_product_search_text(p)
 WHERE p.search_text IS DISTINCT FROM mandi_product_search_text(p);

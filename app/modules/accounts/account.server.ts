@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
 import { customerCartItems, customers, orderItems, orders } from "../../db/schema";
 import { loadProductFacts } from "../checkout/facts.server";
 import { type QuotedLine, quoteCart } from "../checkout/quote";
 import { splitFullName } from "../checkout/schema";
-import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
 import { ORDER_HISTORY_LIMIT, type ProfileForm, profilePhone } from "./schema";

@@ -1,3 +1,4 @@
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { smsOutbox } from "../../db/schema";
 import type { Env } from "../../env.server";
@@ -63,6 +64,21 @@ export class OutboxSms implements SmsProvider {
       code: message.code,
     });
   }
+}
+
+/** The last messages the outbox "sent" to a phone of a store, newest first (GET /api/dev/sms-outbox). */
+export function recentOutboxMessages(
+  db: Db,
+  storeId: string,
+  phone: string,
+  limit = 5,
+): Promise<{ body: string; createdAt: Date }[]> {
+  return db
+    .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.storeId, storeId), eq(smsOutbox.phone, phone)))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(limit);
 }
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;

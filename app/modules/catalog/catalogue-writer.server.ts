@@ -69,7 +69,7 @@ const TIDY_AFTER_ROWS = 1000;
  * for shoppers at once rather than when autovacuum comes round (a minute or more, or never where
  * it is turned off, as on this project's CI machine):
  * - ANALYZE: with stale statistics the planner may scan the table instead of using the listing
- *   indexes, and the words' lists of migration 0017 grew with the catalogue;
+ *   indexes, and the postings of migration 0017 grew with the catalogue;
  * - VACUUM: until it marks the new rows' pages all-visible, an index-only scan of the words'
  *   lists (a sorted or filtered search, ADR 0032) reads every row it passes in the table as
  *   well: 3,000-5,000 extra reads on one search at 100,000 products. An update leaves the old

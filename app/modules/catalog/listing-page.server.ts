@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { CATALOGUE_KEEP_SECONDS } from "../http/keep";
+import { CATALOGUE_CACHE_SECONDS } from "../http/cache-seconds";
 import { requireStore } from "../store/require-store.server";
 import { type ListingFilters, type ListingNames, PAGE_SIZE } from "./listing";
 import { type ListingPage, listProducts } from "./listing.server";
@@ -34,7 +34,7 @@ export interface ListingPageData {
  */
 export async function loadListingPage(url: URL, context: AppLoadContext): Promise<ListingPageData> {
   const store = requireStore(context);
-  context.pageCache.keepFor(CATALOGUE_KEEP_SECONDS);
+  context.pageCache.keepFor(CATALOGUE_CACHE_SECONDS);
   const filters = parseListingParams(url.searchParams);
   const [page, outline] = await Promise.all([
     // ?page=3 (Load more without JavaScript, or a reload after it) renders the first three pages.

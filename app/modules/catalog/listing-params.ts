@@ -4,7 +4,7 @@
  * themselves carry no validation library (ADR 0022).
  */
 import * as z from "zod/mini";
-import { UUID_PATTERN } from "../http/ids";
+import { UUID_PATTERN } from "../../db/ids";
 import { type ListingFilters, type ListingSort, MAX_RENDERED_PAGES } from "./listing";
 
 /** Control characters (a pasted NUL, a stray tab) are not part of any name: they count as spaces. */

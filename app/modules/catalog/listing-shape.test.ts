@@ -19,15 +19,15 @@ type Optional = keyof typeof OPTIONAL;
 const NAMES = Object.keys(OPTIONAL) as Optional[];
 
 /** Which conditions the statement holds, by the listing's rules: a brand id wins over a brand name. */
-function conditions(f: ListingFilters): string {
+function conditions(filters: ListingFilters): string {
   return [
-    f.category ? "category" : "",
-    f.sub ? "sub" : "",
-    f.brandId ? "brandId" : f.brand ? "brand" : "",
-    f.disc !== null ? "disc" : "",
-    f.min !== null ? "min" : "",
-    f.max !== null ? "max" : "",
-    f.sort,
+    filters.category ? "category" : "",
+    filters.sub ? "sub" : "",
+    filters.brandId ? "brandId" : filters.brand ? "brand" : "",
+    filters.disc !== null ? "disc" : "",
+    filters.min !== null ? "min" : "",
+    filters.max !== null ? "max" : "",
+    filters.sort,
   ].join(",");
 }
 
@@ -36,11 +36,11 @@ function* everyListing(): Generator<ListingFilters> {
     for (let mask = 0; mask < 1 << NAMES.length; mask++) {
       // Each present filter with its first value, and again with its last.
       for (const pick of [0, -1]) {
-        const f: Record<string, unknown> = { ...NO_FILTERS, sort };
+        const filters: Record<string, unknown> = { ...NO_FILTERS, sort };
         NAMES.forEach((name, i) => {
-          if (mask & (1 << i)) f[name] = OPTIONAL[name].at(pick);
+          if (mask & (1 << i)) filters[name] = OPTIONAL[name].at(pick);
         });
-        yield f as unknown as ListingFilters;
+        yield filters as unknown as ListingFilters;
       }
     }
   }
@@ -51,10 +51,10 @@ describe("a listing's statement shape", () => {
     const byShape = new Map<string, string>();
     const byConditions = new Map<string, string>();
     let listings = 0;
-    for (const f of everyListing()) {
+    for (const filters of everyListing()) {
       listings++;
-      const shape = listingShape(f);
-      const held = conditions(f);
+      const shape = listingShape(filters);
+      const held = conditions(filters);
       expect(byShape.get(shape) ?? held).toBe(held);
       expect(byConditions.get(held) ?? shape).toBe(shape);
       byShape.set(shape, held);

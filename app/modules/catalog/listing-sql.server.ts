@@ -70,16 +70,16 @@ export interface ListingValues {
   max: number | null;
 }
 
-export function listingValues(storeId: string, f: ListingFilters): ListingValues {
+export function listingValues(storeId: string, filters: ListingFilters): ListingValues {
   return {
     storeId,
-    category: f.category,
-    sub: f.sub,
-    brandId: f.brandId,
-    brand: f.brand,
-    disc: f.disc,
-    min: f.min === null ? null : f.min * 100,
-    max: f.max === null ? null : f.max * 100,
+    category: filters.category,
+    sub: filters.sub,
+    brandId: filters.brandId,
+    brand: filters.brand,
+    disc: filters.disc,
+    min: filters.min === null ? null : filters.min * 100,
+    max: filters.max === null ? null : filters.max * 100,
   };
 }
 
@@ -94,11 +94,12 @@ export const asValue: Bind = (_name, value) => value;
 export const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** A listing's filters for a statement built once per shape: each value a placeholder by its name. */
-export const filtersAsPlaceholders = (f: ListingFilters) => filterConditions(listingValues("", f), asPlaceholder);
+export const filtersAsPlaceholders = (filters: ListingFilters) =>
+  filterConditions(listingValues("", filters), asPlaceholder);
 
 /** priceWalkBound on products, for a statement built once per shape. */
-export const priceWalkOnPlaceholders = (f: ListingFilters) =>
-  priceWalkBound(listingValues("", f), f.sort, products.unitPrice, asPlaceholder);
+export const priceWalkOnPlaceholders = (filters: ListingFilters) =>
+  priceWalkBound(listingValues("", filters), filters.sort, products.unitPrice, asPlaceholder);
 
 export function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] {
   const store = bind("storeId", v.storeId);
@@ -115,7 +116,7 @@ export function filterConditions(v: ListingValues, bind: Bind = asValue): SQL[] 
 
 /**
  * A price-sorted walk's bounds on the price it sorts by, from the price range, so the walk (of
- * products_store_price and its kin, or of a word's list) starts and ends where the range does
+ * products_store_price and its kin, or of a word's postings) starts and ends where the range does
  * instead of reading past every product outside it: 'priceDesc, max 200' read the 55,000 index
  * entries above ₹200 first, 'priceAsc, min 1000' the 80,000 below ₹1,000 (100,000 products;
  * ADR 0044).
@@ -156,13 +157,13 @@ export const WRITTEN_LIMITS: ReadonlySet<number> = new Set([PAGE_SIZE + 1, SECTI
 
 /** A listing's filters and sort, and the size of its first page when its statement writes it. */
 interface FilteredShape {
-  f: ListingFilters;
+  filters: ListingFilters;
   firstPage: number | null;
 }
 
 /** What a listing's statement's text depends on: its shape, and a first page's written size. */
-const filteredShapeKey = ({ f, firstPage }: FilteredShape) =>
-  firstPage === null ? listingShape(f) : `${listingShape(f)}_first${firstPage}`;
+const filteredShapeKey = ({ filters, firstPage }: FilteredShape) =>
+  firstPage === null ? listingShape(filters) : `${listingShape(filters)}_first${firstPage}`;
 
 /**
  * A listing without a search, built once per database and shape (which filters it has, and its
@@ -172,41 +173,41 @@ const filteredShapeKey = ({ f, firstPage }: FilteredShape) =>
  * size keeps one generic plan (ADR 0045). One with a discount or a price range is planned for
  * each run's values (an empty name): how wide the range is decides which index is best.
  */
-const filteredPage = preparedPerDatabase((db, { f, firstPage }: FilteredShape) => {
-  const ranged = f.disc !== null || f.min !== null || f.max !== null;
+const filteredPage = preparedPerDatabase((db, { filters, firstPage }: FilteredShape) => {
+  const hasPriceOrDiscount = filters.disc !== null || filters.min !== null || filters.max !== null;
   const query = db
     .select(summaryColumns)
     .from(products)
-    .where(and(...filtersAsPlaceholders(f), priceWalkOnPlaceholders(f)))
-    .orderBy(...ordering(f));
+    .where(and(...filtersAsPlaceholders(filters), priceWalkOnPlaceholders(filters)))
+    .orderBy(...ordering(filters));
   const paged =
     firstPage === null
       ? query.offset(sql.placeholder("offset")).limit(sql.placeholder("limit"))
       : query.limit(limitAsWritten(firstPage));
-  return paged.prepare(ranged ? "" : `mandi_listing_${filteredShapeKey({ f, firstPage })}`);
+  return paged.prepare(hasPriceOrDiscount ? "" : `mandi_listing_${filteredShapeKey({ filters, firstPage })}`);
 }, filteredShapeKey);
 
 /** A listing without a search: the page of `range`, and one row more when there are more. */
 export function pageOfListing(
   db: Db,
-  f: ListingFilters,
+  filters: ListingFilters,
   values: ListingValues,
   range: { offset: number; limit: number },
 ) {
   const limit = range.limit + 1;
   const firstPage = range.offset === 0 && WRITTEN_LIMITS.has(limit) ? limit : null;
-  const statement = filteredPage(db, { f, firstPage });
+  const statement = filteredPage(db, { filters, firstPage });
   return statement.execute(firstPage === null ? { ...values, offset: range.offset, limit } : { ...values });
 }
 
 /** Which filters a listing has, and its sort: what its statement's text depends on. */
-export function listingShape(f: ListingFilters): string {
+export function listingShape(filters: ListingFilters): string {
   const has = (value: unknown, letter: string) => (value === null || value === "" ? "" : letter);
-  return `${f.sort}_${has(f.category, "c")}${has(f.sub, "s")}${f.brandId ? "i" : has(f.brand, "b")}${has(f.disc, "d")}${has(f.min, "l")}${has(f.max, "h")}`;
+  return `${filters.sort}_${has(filters.category, "c")}${has(filters.sub, "s")}${filters.brandId ? "i" : has(filters.brand, "b")}${has(filters.disc, "d")}${has(filters.min, "l")}${has(filters.max, "h")}`;
 }
 
-export function ordering(f: ListingFilters): SQL[] {
-  switch (f.sort) {
+export function ordering(filters: ListingFilters): SQL[] {
+  switch (filters.sort) {
     // Sorting follows the price the cards show; the price filter uses the best tier price.
     case "priceAsc":
       return [asc(products.unitPrice), asc(products.id)];
@@ -222,8 +223,8 @@ export function ordering(f: ListingFilters): SQL[] {
  * dates), which leaves the planner one way: find the rows first, by the filters' own indexes
  * (a word's trigrams), then sort them.
  */
-export function orderingAfterMatch(f: ListingFilters): SQL[] {
-  switch (f.sort) {
+export function orderingAfterMatch(filters: ListingFilters): SQL[] {
+  switch (filters.sort) {
     case "priceAsc":
       return [sql`${products.unitPrice} + 0`, asc(products.id)];
     case "priceDesc":
@@ -234,8 +235,8 @@ export function orderingAfterMatch(f: ListingFilters): SQL[] {
 }
 
 /** The sort key of the products listing's ordering, by name, for a window's rows. */
-export function windowOrdering(f: ListingFilters): SQL {
-  switch (f.sort) {
+export function windowOrdering(filters: ListingFilters): SQL {
+  switch (filters.sort) {
     case "priceAsc":
       return sql`w.unit_price asc, w.id asc`;
     case "priceDesc":
@@ -246,7 +247,8 @@ export function windowOrdering(f: ListingFilters): SQL {
 }
 
 /** The listing has a price range or a discount. */
-export const ranged = (v: ListingValues) => v.min !== null || v.max !== null || v.disc !== null;
+export const hasPriceOrDiscount = (v: ListingValues) => v.min !== null || v.max !== null || v.disc !== null;
 
 /** The listing is of a category, a sub-category or a brand. */
-export const placed = (f: ListingFilters) => Boolean(f.category || f.sub || f.brand || f.brandId);
+export const hasCategoryOrBrand = (filters: ListingFilters) =>
+  Boolean(filters.category || filters.sub || filters.brand || filters.brandId);

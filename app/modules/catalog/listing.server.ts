@@ -16,14 +16,14 @@ export type { ListingPage };
 export async function listProducts(
   db: Db,
   storeId: string,
-  f: ListingFilters,
+  filters: ListingFilters,
   range: { offset: number; limit: number },
   /** Where a search's start comes from: the process's cache of it (MandiContext), else the database. */
   searchStarts?: SearchStarts,
   /** Where a search's matches lie, when the process knows (MandiContext); else not used. */
   knownFacets?: KnownFacets,
 ): Promise<ListingPage> {
-  if (f.q) return searchProducts(db, storeId, f, range, searchStarts, knownFacets);
-  const rows = await pageOfListing(db, f, listingValues(storeId, f), range);
+  if (filters.q) return searchProducts(db, storeId, filters, range, searchStarts, knownFacets);
+  const rows = await pageOfListing(db, filters, listingValues(storeId, filters), range);
   return { products: rows.slice(0, range.limit).map(toSummary), hasMore: rows.length > range.limit, match: "exact" };
 }

@@ -53,9 +53,9 @@ describe("parseListingParams", () => {
   });
 
   it("keeps brand by id and brand by name apart: the id wins", () => {
-    const f = parse(`brand=Amul&brandId=${BRAND_ID}`);
-    expect(f.brand).toBeNull();
-    expect(f.brandId).toBe(BRAND_ID);
+    const filters = parse(`brand=Amul&brandId=${BRAND_ID}`);
+    expect(filters.brand).toBeNull();
+    expect(filters.brandId).toBe(BRAND_ID);
   });
 
   it("renders at most ten pages at once", () => {

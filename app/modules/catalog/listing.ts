@@ -57,48 +57,55 @@ export const NO_FILTERS: ListingFilters = {
 };
 
 /** The query string for a listing, in a fixed order, without defaults: the canonical link. */
-export function listingSearch(f: ListingFilters, { page = false } = {}): string {
+export function listingSearch(filters: ListingFilters, { page = false } = {}): string {
   const params = new URLSearchParams();
-  if (f.q) params.set("q", f.q);
-  if (f.category) params.set("category", f.category);
-  if (f.sub) params.set("sub", f.sub);
-  if (f.sort !== (f.q ? "relevance" : "newest")) params.set("sort", f.sort);
-  if (f.disc !== null) params.set("disc", String(f.disc));
-  if (f.min !== null) params.set("min", String(f.min));
-  if (f.max !== null) params.set("max", String(f.max));
-  if (f.brand) params.set("brand", f.brand);
-  if (f.brandId) params.set("brandId", f.brandId);
-  if (page && f.page > 1) params.set("page", String(f.page));
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.sub) params.set("sub", filters.sub);
+  if (filters.sort !== (filters.q ? "relevance" : "newest")) params.set("sort", filters.sort);
+  if (filters.disc !== null) params.set("disc", String(filters.disc));
+  if (filters.min !== null) params.set("min", String(filters.min));
+  if (filters.max !== null) params.set("max", String(filters.max));
+  if (filters.brand) params.set("brand", filters.brand);
+  if (filters.brandId) params.set("brandId", filters.brandId);
+  if (page && filters.page > 1) params.set("page", String(filters.page));
   const s = params.toString();
   return s ? `?${s}` : "";
 }
 
-export function listingHref(f: ListingFilters): string {
-  return `/products${listingSearch(f)}`;
+export function listingHref(filters: ListingFilters): string {
+  return `/products${listingSearch(filters)}`;
 }
 
 /** Picking a category clears the sub-category (spec section 5); paging starts again. */
-export function withCategory(f: ListingFilters, category: string | null): ListingFilters {
-  return { ...f, category, sub: null, page: 1 };
+export function withCategory(filters: ListingFilters, category: string | null): ListingFilters {
+  return { ...filters, category, sub: null, page: 1 };
 }
 
-export function withBrandId(f: ListingFilters, brandId: string | null): ListingFilters {
-  return { ...f, brandId, brand: null, page: 1 };
+export function withBrandId(filters: ListingFilters, brandId: string | null): ListingFilters {
+  return { ...filters, brandId, brand: null, page: 1 };
 }
 
-export function withBrand(f: ListingFilters, brand: string | null): ListingFilters {
-  return { ...f, brand, brandId: null, page: 1 };
+export function withBrand(filters: ListingFilters, brand: string | null): ListingFilters {
+  return { ...filters, brand, brandId: null, page: 1 };
 }
 
 /** True when anything narrows the list (sorting alone does not). */
-export function isFiltered(f: ListingFilters): boolean {
+export function isFiltered(filters: ListingFilters): boolean {
   return Boolean(
-    f.q || f.category || f.sub || f.disc !== null || f.min !== null || f.max !== null || f.brand || f.brandId,
+    filters.q ||
+      filters.category ||
+      filters.sub ||
+      filters.disc !== null ||
+      filters.min !== null ||
+      filters.max !== null ||
+      filters.brand ||
+      filters.brandId,
   );
 }
 
-export function sortOptions(f: ListingFilters): { value: ListingSort; label: string }[] {
-  return f.q ? [RELEVANCE_SORT, ...SORTS] : [...SORTS];
+export function sortOptions(filters: ListingFilters): { value: ListingSort; label: string }[] {
+  return filters.q ? [RELEVANCE_SORT, ...SORTS] : [...SORTS];
 }
 
 export interface FilterPill {
@@ -110,38 +117,39 @@ export interface FilterPill {
 
 /** The active-filter pills of the drawer, each with the filters it would leave. */
 export function activeFilterPills(
-  f: ListingFilters,
+  filters: ListingFilters,
   names: { category?: string | null; sub?: string | null; brand?: string | null } = {},
   formatRupees: (rupees: number) => string = (r) => `₹${r}`,
 ): FilterPill[] {
-  const base = { ...f, page: 1 };
+  const base = { ...filters, page: 1 };
   const pills: FilterPill[] = [];
-  if (f.q)
+  if (filters.q)
     pills.push({
       key: "q",
-      label: `“${f.q}”`,
-      without: { ...base, q: "", sort: f.sort === "relevance" ? "newest" : f.sort },
+      label: `“${filters.q}”`,
+      without: { ...base, q: "", sort: filters.sort === "relevance" ? "newest" : filters.sort },
     });
-  if (f.category)
-    pills.push({ key: "category", label: names.category ?? f.category, without: withCategory(base, null) });
-  if (f.sub) pills.push({ key: "sub", label: names.sub ?? f.sub, without: { ...base, sub: null } });
-  if (f.brand || f.brandId) {
+  if (filters.category)
+    pills.push({ key: "category", label: names.category ?? filters.category, without: withCategory(base, null) });
+  if (filters.sub) pills.push({ key: "sub", label: names.sub ?? filters.sub, without: { ...base, sub: null } });
+  if (filters.brand || filters.brandId) {
     pills.push({
       key: "brand",
-      label: names.brand ?? f.brand ?? "Brand",
+      label: names.brand ?? filters.brand ?? "Brand",
       without: { ...base, brand: null, brandId: null },
     });
   }
-  if (f.min !== null || f.max !== null) {
+  if (filters.min !== null || filters.max !== null) {
     const label =
-      f.min !== null && f.max !== null
-        ? `${formatRupees(f.min)} – ${formatRupees(f.max)}`
-        : f.min !== null
-          ? `From ${formatRupees(f.min)}`
-          : `Up to ${formatRupees(f.max ?? 0)}`;
+      filters.min !== null && filters.max !== null
+        ? `${formatRupees(filters.min)} – ${formatRupees(filters.max)}`
+        : filters.min !== null
+          ? `From ${formatRupees(filters.min)}`
+          : `Up to ${formatRupees(filters.max ?? 0)}`;
     pills.push({ key: "price", label, without: { ...base, min: null, max: null } });
   }
-  if (f.disc !== null) pills.push({ key: "disc", label: `${f.disc}% off or more`, without: { ...base, disc: null } });
+  if (filters.disc !== null)
+    pills.push({ key: "disc", label: `${filters.disc}% off or more`, without: { ...base, disc: null } });
   return pills;
 }
 
@@ -153,12 +161,12 @@ export interface ListingNames {
 }
 
 /** The listing's heading: the search, else the narrowest of sub-category, category and brand. */
-export function listingHeading(f: ListingFilters, names: ListingNames): string {
-  if (f.q) return `Results for “${f.q}”`;
+export function listingHeading(filters: ListingFilters, names: ListingNames): string {
+  if (filters.q) return `Results for “${filters.q}”`;
   return names.sub ?? names.category ?? names.brand ?? "Products";
 }
 
 /** The listing's document title. */
-export function listingTitle(f: ListingFilters, names: ListingNames, storeTitle: string): string {
-  return `${listingHeading(f, names)} | ${storeTitle}`;
+export function listingTitle(filters: ListingFilters, names: ListingNames, storeTitle: string): string {
+  return `${listingHeading(filters, names)} | ${storeTitle}`;
 }

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
 import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
-import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { baseUnitPrice, type PriceFields, percentOff, quantityTiers, type Tier } from "../pricing/rules";
 import { maxPurchasable, type StockState, stockState, type VegMarker, vegMarker } from "./rules";

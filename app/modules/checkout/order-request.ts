@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UUID_PATTERN } from "../http/ids";
+import { UUID_PATTERN } from "../../db/ids";
 import { addressFormSchema } from "./schema";
 
 /**

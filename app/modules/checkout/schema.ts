@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AddressSnapshot } from "../../db/json-columns";
 import { gstinProblem } from "../india/gstin";
 import { EMAIL_PATTERN } from "./email";
 
@@ -77,22 +78,6 @@ export const addressFormSchema = z.object({
 
 export type AddressFormInput = z.input<typeof addressFormSchema>;
 export type AddressForm = z.output<typeof addressFormSchema>;
-
-/** The address as recorded on an order (spec section 3, customerAddress). */
-export interface AddressSnapshot {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  pin: string;
-  landmark: string;
-  companyName: string;
-  gstNumber: string;
-}
 
 /** Splits a full name at its last space: 'Asha Rani Patil' -> 'Asha Rani', 'Patil'. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

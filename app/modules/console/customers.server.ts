@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
 import { customers, orders } from "../../db/schema";
-import { isUuid } from "../http/ids";
 import { afterCursor, exactTime } from "./cursor.server";
 import { searchKind } from "./order-filters";
 

@@ -18,7 +18,7 @@ async function since(db: Db, storeId: string, from: Date) {
   return { orders: row?.orders ?? 0, takings: Number(row?.takings ?? 0) };
 }
 
-const PAST_DAYS_KEPT_MS = 5 * 60 * 1000;
+const PAST_DAYS_CACHE_MS = 5 * 60 * 1000;
 /** The chart's days before today, by store: see `pastDays`. */
 const pastDaysCache = new Map<string, { today: number; until: number; days: DayCount[] }>();
 
@@ -49,7 +49,7 @@ async function pastDays(db: Db, storeId: string, today: Date, now: Date): Promis
     )
     .groupBy(day);
   const days = rows.map((d) => ({ day: d.day, orders: d.orders, takings: Number(d.takings) }));
-  pastDaysCache.set(storeId, { today: today.getTime(), until: now.getTime() + PAST_DAYS_KEPT_MS, days });
+  pastDaysCache.set(storeId, { today: today.getTime(), until: now.getTime() + PAST_DAYS_CACHE_MS, days });
   return days;
 }
 

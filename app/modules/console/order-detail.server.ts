@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
 import { auditLog, orderEvents, orderItems, orderNotes, orders, paymentAttempts, products } from "../../db/schema";
-import { isUuid } from "../http/ids";
 import { orderMovements } from "./stock.server";
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
+import type { AddressSnapshot } from "../../db/json-columns";
 import { orderItems, orders } from "../../db/schema";
-import type { AddressSnapshot } from "../checkout/schema";
-import { isUuid } from "../http/ids";
 import { type QrPath, qrPath } from "./qr.server";
 
 /** At most this many slips a print, so one click cannot ask for the whole store. */

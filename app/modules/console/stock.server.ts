@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
+import { isUuid } from "../../db/ids";
 import { productSizes, products, stockMovements } from "../../db/schema";
-import { isUuid } from "../http/ids";
 import { recordMovements } from "../orders/stock.server";
 import { type Actor, writeAudit } from "./fulfilment.server";
 

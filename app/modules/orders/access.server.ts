@@ -1,4 +1,4 @@
-import { isUuid } from "../http/ids";
+import { isUuid } from "../../db/ids";
 import { readCookie } from "../security/csrf";
 
 /**

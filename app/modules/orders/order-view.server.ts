@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
+import type { AddressSnapshot } from "../../db/json-columns";
 import { orderItems, orders } from "../../db/schema";
-import type { AddressSnapshot } from "../checkout/schema";
-import { isUuid } from "../http/ids";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
 import { phoneHint } from "./order-rules";

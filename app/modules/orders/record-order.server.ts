@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
+import type { AddressSnapshot } from "../../db/json-columns";
 import { type CompiledStatement, compileStatement } from "../../db/prepared.server";
 import {
   customers,
@@ -12,7 +13,7 @@ import {
   stockMovements,
 } from "../../db/schema";
 import { uuidArrayLiteral } from "../../db/uuid-array.server";
-import type { AddressForm, AddressSnapshot } from "../checkout/schema";
+import type { AddressForm } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import type { StockTake } from "./stock.server";
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
+import { isUuid } from "../../db/ids";
 import { customerCartItems, orderEvents, orders, paymentAttempts, paymentEvents } from "../../db/schema";
 import type { Logger } from "../../logger.server";
-import { isUuid } from "../http/ids";
 import { readBody } from "../http/json.server";
 import type { Paise } from "../money/types";
 import { orderStockLines, releaseOrderStock, StockShort, takeStock } from "../orders/stock.server";

@@ -15,7 +15,8 @@ const paneer: SearchFacets = {
   ],
 };
 
-const under = (f: Partial<ListingFilters>) => mostUnderFilters(paneer, { ...NO_FILTERS, q: "paneer", ...f });
+const under = (filters: Partial<ListingFilters>) =>
+  mostUnderFilters(paneer, { ...NO_FILTERS, q: "paneer", ...filters });
 
 describe("how many of a search's matches a listing's filters can hold", () => {
   it("cannot tell without a category, sub-category or brand", () => {

@@ -49,14 +49,14 @@ function heldBy(entries: readonly FacetEntry[], value: string): number | null {
  * A value that names several categories (one's slug, another's name) counts the one with the
  * most matches: the listing's statement takes either, so only "none of them holds any" is sure.
  */
-export function mostUnderFilters(facets: SearchFacets, f: ListingFilters): number | null {
+export function mostUnderFilters(facets: SearchFacets, filters: ListingFilters): number | null {
   const counts: (number | null)[] = [];
-  if (f.category) counts.push(heldBy(facets.categories, f.category));
-  if (f.sub) counts.push(heldBy(facets.subs, f.sub));
-  if (f.brandId) {
-    const id = f.brandId.toLowerCase();
+  if (filters.category) counts.push(heldBy(facets.categories, filters.category));
+  if (filters.sub) counts.push(heldBy(facets.subs, filters.sub));
+  if (filters.brandId) {
+    const id = filters.brandId.toLowerCase();
     counts.push(facets.brands.find((entry) => entry.id === id)?.count ?? 0);
-  } else if (f.brand) counts.push(heldBy(facets.brands, f.brand));
+  } else if (filters.brand) counts.push(heldBy(facets.brands, filters.brand));
   if (counts.length === 0) return null;
   // One filter that holds no match is enough: the listing asks for all of them at once.
   if (counts.includes(0)) return 0;

@@ -5,9 +5,9 @@ import type { ListingFilters } from "../catalog/listing";
 import { type ListingValues, ordering } from "../catalog/listing-sql.server";
 import { type SummaryRow, summaryColumns } from "../catalog/products.server";
 import { type SearchPlan, sameUnits } from "./query";
-import { keptOnLists, MOST_LISTED_WORDS, startsWithAny, unitLeadingWords } from "./words.server";
+import { filtersOnPostings, MOST_WORDS_READ_TOGETHER, startsWithAny, unitLeadingWords } from "./words.server";
 
-/** How far each word's list is counted: beyond it, a word is as common as any. */
+/** How far each word's postings is counted: beyond it, a word is as common as any. */
 const COUNTED_ENTRIES = 5000;
 
 /**
@@ -22,7 +22,7 @@ export const MOST_UNITS_LEFT_OUT_IN_TURN = 4;
  * more products hold left out first. That is the ranking a search engine gives by how rare a
  * word is, and it keeps what the shopper asked for most narrowly: 'tata salt' lists salt of
  * any brand before the brand's other products, 'amul ghee 5 l' Amul's ghee in other sizes
- * before other 5 L packs. How many products hold a unit is read from its words' lists
+ * before other 5 L packs. How many products hold a unit is read from its postings
  * (search_postings, counted up to COUNTED_ENTRIES): one statement. A unit with no word of
  * three letters or more to count by (a pack size, a number) is left out first.
  *
@@ -32,25 +32,25 @@ export const MOST_UNITS_LEFT_OUT_IN_TURN = 4;
  * nothing only after each of its tiers had read its lists and then its own indexes: 10-25 ms a
  * plan at 100,000 products ('sugar salt tea coffee', whose four plans find nothing, took 120 ms).
  */
-async function leaveOneOut(db: Db, storeId: string, plan: SearchPlan, kept: SQL): Promise<SearchPlan[]> {
+async function leaveOneOut(db: Db, storeId: string, plan: SearchPlan, postingFilters: SQL): Promise<SearchPlan[]> {
   const leading = plan.units.map(unitLeadingWords);
   const counts = await unitCounts(db, storeId, leading);
   const held = (i: number) => counts[i] ?? Number.POSITIVE_INFINITY;
   // Of two units, each plan is one unit, which its count tells of. Lists as long as a word's
   // count goes cost more to read whole than the plans they could spare ('rice oil masala ghee').
-  const listed = counts.filter((count) => count !== null);
+  const postings = counts.filter((count) => count !== null);
   const sets =
-    plan.units.length >= 3 && listed.length >= 2 && listed.every((count) => count < COUNTED_ENTRIES)
-      ? await unitsHeldTogether(db, storeId, leading, kept)
+    plan.units.length >= 3 && postings.length >= 2 && postings.every((count) => count < COUNTED_ENTRIES)
+      ? await unitsHeldTogether(db, storeId, leading, postingFilters)
       : null;
   return plan.units
     .map((_, i) => i)
-    .filter((i) => !sets || mayHold(sets, leading, i))
+    .filter((i) => !sets || mayHoldAllBut(sets, leading, i))
     .sort((a, b) => held(b) - held(a) || b - a)
     .map((i) => ({ ...plan, units: plan.units.filter((_, j) => j !== i) }));
 }
 
-/** How many entries each unit's words' lists hold, up to COUNTED_ENTRIES; null for a unit without leading words. */
+/** How many entries each unit's postings hold, up to COUNTED_ENTRIES; null for a unit without leading words. */
 async function unitCounts(
   db: Db,
   storeId: string,
@@ -58,11 +58,11 @@ async function unitCounts(
 ): Promise<(number | null)[]> {
   const counts = leading.map((words) => {
     if (!words) return sql`null::int`;
-    // search_words and search_postings have no Drizzle tables; the words' lists by their
+    // search_words and search_postings have no Drizzle tables; the postings by their
     // index, as searchPostings reads them.
     return sql`(select count(*)::int from (select 1 from search_postings
       where store_id = ${storeId} and word in (select word from search_words
-        where store_id = ${storeId} and (${startsWithAny(sql`word`, words)}) limit ${MOST_LISTED_WORDS})
+        where store_id = ${storeId} and (${startsWithAny(sql`word`, words)}) limit ${MOST_WORDS_READ_TOGETHER})
       limit ${COUNTED_ENTRIES}) c)`;
   });
   const result = (await db.execute(sql`select array[${sql.join(counts, sql`, `)}] as counts`)) as unknown as {
@@ -74,21 +74,21 @@ async function unitCounts(
 /**
  * The sets of units (bit i for unit i) that a product the price range and discount `kept` keep
  * holds, of the products holding every unit with leading words but one at least: one statement,
- * which reads every entry of the units' lists. Every word the leading words start is read, since
+ * which reads every entry of the units' postings. Every word the leading words start is read, since
  * a list left out could hide the one product holding them all.
  */
 async function unitsHeldTogether(
   db: Db,
   storeId: string,
   leading: readonly (readonly string[] | null)[],
-  kept: SQL,
+  postingFilters: SQL,
 ): Promise<number[]> {
   const lists = leading.flatMap((words, i) =>
     words
       ? [
           sql`select product_id, ${1 << i}::int as unit from search_postings
             where store_id = ${storeId} and word in (select word from search_words
-              where store_id = ${storeId} and (${startsWithAny(sql`word`, words)}))${kept}`,
+              where store_id = ${storeId} and (${startsWithAny(sql`word`, words)}))${postingFilters}`,
         ]
       : [],
   );
@@ -105,7 +105,11 @@ async function unitsHeldTogether(
  * unit with leading words. A unit without them (a pack size) is not in the lists, and may be
  * held by any product.
  */
-export function mayHold(sets: readonly number[], leading: readonly (readonly string[] | null)[], out: number): boolean {
+export function mayHoldAllBut(
+  sets: readonly number[],
+  leading: readonly (readonly string[] | null)[],
+  out: number,
+): boolean {
   let needed = 0;
   leading.forEach((words, i) => {
     if (words && i !== out) needed |= 1 << i;
@@ -122,20 +126,20 @@ export function mayHold(sets: readonly number[], leading: readonly (readonly str
 export async function allButOne(
   db: Db,
   values: ListingValues,
-  f: ListingFilters,
+  filters: ListingFilters,
   { plan, asTyped }: { plan: SearchPlan; asTyped: SearchPlan | undefined },
   range: { offset: number; limit: number },
   run: (p: SearchPlan, r: { offset: number; limit: number }, asTyped?: SearchPlan) => Promise<SummaryRow[]>,
 ): Promise<SummaryRow[]> {
   const need = range.offset + range.limit + 1;
-  const plans = await leaveOneOut(db, values.storeId, plan, keptOnLists(values));
-  if (f.sort === "relevance") {
+  const plans = await leaveOneOut(db, values.storeId, plan, filtersOnPostings(values));
+  if (filters.sort === "relevance") {
     const found: SummaryRow[] = [];
     for (const fewer of plans) {
       // The words as typed rank first here too, without the unit left out (each of the typed
       // plan's units is its unit's first term).
-      const kept = new Set(fewer.units.map((unit) => unit[0]));
-      const typed = asTyped && { ...asTyped, units: asTyped.units.filter((unit) => kept.has(unit[0])) };
+      const postingFilters = new Set(fewer.units.map((unit) => unit[0]));
+      const typed = asTyped && { ...asTyped, units: asTyped.units.filter((unit) => postingFilters.has(unit[0])) };
       const first = typed && !sameUnits(typed, fewer) ? typed : undefined;
       found.push(...(await run(fewer, { offset: 0, limit: need - found.length - 1 }, first)));
       if (found.length >= need) break;
@@ -150,7 +154,7 @@ export async function allButOne(
     .select(summaryColumns)
     .from(products)
     .where(inArray(products.id, ids))
-    .orderBy(...ordering(f))
+    .orderBy(...ordering(filters))
     .offset(range.offset)
     .limit(range.limit + 1);
 }

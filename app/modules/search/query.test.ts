@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  categoriesNamed,
+  categoryTerms,
   joinedWords,
   normaliseSearchText,
   orderedNamePatterns,
   planSearch,
   sameUnits,
-  shelfTerms,
-  shelvesHolding,
   spellingSteps,
   withJoinedWords,
 } from "./query";
@@ -229,61 +229,61 @@ describe("joinedWords and withJoinedWords", () => {
   });
 });
 
-describe("shelfTerms and shelvesHolding", () => {
-  // The demo store's shelves, named as the start of a search reads them.
-  const shelf = (id: string, parent: string | null, name: string) => ({
+describe("categoryTerms and categoriesNamed", () => {
+  // The demo store's named categories, named as the start of a search reads them.
+  const category = (id: string, parent: string | null, name: string) => ({
     id,
     parent,
     name: ` ${normaliseSearchText(name)} `,
   });
-  const flours = shelf("c-flours", null, "Rice, Atta & Flours");
-  const basmati = shelf("s-basmati", "c-flours", "Basmati Rice");
-  const everyday = shelf("s-everyday", "c-flours", "Everyday Rice");
-  const besan = shelf("s-besan", "c-flours", "Besan & Other Flours");
-  const oils = shelf("c-oils", null, "Oils & Ghee");
-  const refined = shelf("s-refined", "c-oils", "Refined Oils");
-  const dairy = shelf("s-butter", "c-dairy", "Butter & Cream");
+  const flours = category("c-flours", null, "Rice, Atta & Flours");
+  const basmati = category("s-basmati", "c-flours", "Basmati Rice");
+  const everyday = category("s-everyday", "c-flours", "Everyday Rice");
+  const besan = category("s-besan", "c-flours", "Besan & Other Flours");
+  const oils = category("c-oils", null, "Oils & Ghee");
+  const refined = category("s-refined", "c-oils", "Refined Oils");
+  const dairy = category("s-butter", "c-dairy", "Butter & Cream");
   const all = [flours, basmati, everyday, besan, oils, refined, dairy];
 
   it("names every term but pack sizes and numbers", () => {
-    expect(shelfTerms(planSearch("basmati rice 5 kg"))).toEqual(["basmati", "rice", "chawal"]);
-    expect(shelfTerms(planSearch("10 kg"))).toEqual([]);
-    expect(shelfTerms(planSearch("atta 5"))).toContain("wheat flour");
+    expect(categoryTerms(planSearch("basmati rice 5 kg"))).toEqual(["basmati", "rice", "chawal"]);
+    expect(categoryTerms(planSearch("10 kg"))).toEqual([]);
+    expect(categoryTerms(planSearch("atta 5"))).toContain("wheat flour");
   });
 
   it("takes a category's sub-categories that hold a term, not the category", () => {
-    expect(shelvesHolding(planSearch("rice"), all)).toEqual({ subs: ["s-basmati", "s-everyday"], tops: [] });
-    expect(shelvesHolding(planSearch("butter"), all)).toEqual({ subs: ["s-butter"], tops: [] });
+    expect(categoriesNamed(planSearch("rice"), all)).toEqual({ subs: ["s-basmati", "s-everyday"], tops: [] });
+    expect(categoriesNamed(planSearch("butter"), all)).toEqual({ subs: ["s-butter"], tops: [] });
     // 'oil' starts 'oils': both the category and its sub-category hold it; the sub-category counts.
-    expect(shelvesHolding(planSearch("oil"), all)).toEqual({ subs: ["s-refined"], tops: [] });
+    expect(categoriesNamed(planSearch("oil"), all)).toEqual({ subs: ["s-refined"], tops: [] });
   });
 
   it("takes a category when none of its sub-categories holds a term", () => {
-    expect(shelvesHolding(planSearch("flour"), all)).toEqual({ subs: ["s-besan"], tops: [] });
-    expect(shelvesHolding(planSearch("ghee"), all)).toEqual({ subs: [], tops: ["c-oils"] });
-    const rice = shelf("c-rice", null, "Rice");
-    const sona = shelf("s-sona", "c-rice", "Sona Masoori");
-    expect(shelvesHolding(planSearch("rice"), [rice, sona])).toEqual({ subs: [], tops: ["c-rice"] });
+    expect(categoriesNamed(planSearch("flour"), all)).toEqual({ subs: ["s-besan"], tops: [] });
+    expect(categoriesNamed(planSearch("ghee"), all)).toEqual({ subs: [], tops: ["c-oils"] });
+    const rice = category("c-rice", null, "Rice");
+    const sona = category("s-sona", "c-rice", "Sona Masoori");
+    expect(categoriesNamed(planSearch("rice"), [rice, sona])).toEqual({ subs: [], tops: ["c-rice"] });
   });
 
-  it("finds no shelf for a word no category holds, nor within a word", () => {
-    expect(shelvesHolding(planSearch("chilli"), all)).toBeNull();
+  it("finds no category for a word no category holds, nor within a word", () => {
+    expect(categoriesNamed(planSearch("chilli"), all)).toBeNull();
     // 'ice' is inside 'rice', not at a word's start.
-    expect(shelvesHolding(planSearch("ice"), all)).toBeNull();
-    expect(shelvesHolding(planSearch("5 kg"), all)).toBeNull();
+    expect(categoriesNamed(planSearch("ice"), all)).toBeNull();
+    expect(categoriesNamed(planSearch("5 kg"), all)).toBeNull();
   });
 
-  it("finds shelves for a query of one unit only", () => {
+  it("finds namedCategories for a query of one unit only", () => {
     // A phrase and its synonyms are one unit: 'atta' is in the category's name, and none of
     // its sub-categories holds 'atta', 'wheat flour' or 'gehun'.
-    expect(shelvesHolding(planSearch("wheat flour"), all)).toEqual({ subs: [], tops: ["c-flours"] });
-    expect(shelvesHolding(planSearch("basmati rice"), all)).toBeNull();
-    expect(shelvesHolding(planSearch("rice 5 kg"), all)).toBeNull();
+    expect(categoriesNamed(planSearch("wheat flour"), all)).toEqual({ subs: [], tops: ["c-flours"] });
+    expect(categoriesNamed(planSearch("basmati rice"), all)).toBeNull();
+    expect(categoriesNamed(planSearch("rice 5 kg"), all)).toBeNull();
   });
 
-  it("finds no shelf for a query that more than eight categories name", () => {
-    const many = Array.from({ length: 9 }, (_, i) => shelf(`s-${i}`, "c-bakery", `Baking ${i}`));
-    expect(shelvesHolding(planSearch("bak"), many.slice(0, 8))?.subs).toHaveLength(8);
-    expect(shelvesHolding(planSearch("bak"), many)).toBeNull();
+  it("finds no category for a query that more than eight categories name", () => {
+    const many = Array.from({ length: 9 }, (_, i) => category(`s-${i}`, "c-bakery", `Baking ${i}`));
+    expect(categoriesNamed(planSearch("bak"), many.slice(0, 8))?.subs).toHaveLength(8);
+    expect(categoriesNamed(planSearch("bak"), many)).toBeNull();
   });
 });

@@ -308,53 +308,53 @@ export function spellingSteps(plan: SearchPlan, respelt: SearchPlan): SearchPlan
 
 /**
  * The terms a category's name may hold for the query: every term of its units but pack sizes and
- * numbers ('basmati rice 5 kg' gives basmati, rice, chawal...; '5 kg' names no shelf).
+ * numbers ('basmati rice 5 kg' gives basmati, rice, chawal...; '5 kg' names no named category).
  */
-export function shelfTerms(plan: SearchPlan): string[] {
+export function categoryTerms(plan: SearchPlan): string[] {
   return [...new Set(plan.units.flatMap((unit) => unit.filter((term) => !/^[0-9]/.test(term))))];
 }
 
-/** A query's shelves: the ids of the sub-categories and of the categories that are. */
-export interface Shelves {
+/** A query's named categories: the ids of the sub-categories and of the categories that are. */
+export interface NamedCategories {
   subs: string[];
   tops: string[];
 }
 
-/** The most shelves a query may have (`shelvesHolding`). */
-const MOST_SHELVES = 8;
+/** The most named categories a query may have (`categoriesNamed`). */
+const MOST_NAMED_CATEGORIES = 8;
 
 /** A category whose name holds a word of the query: `name` normalised, with a space each side. */
-export interface ShelfCandidate {
+export interface CategoryCandidate {
   id: string;
   parent: string | null;
   name: string;
 }
 
 /**
- * The shelves a search ranks first: the categories whose names hold a term of the plan, each at
- * the start of a word ('rice' is on the shelves 'Basmati Rice' and 'Everyday Rice'). A
+ * The named categories a search ranks first: the categories whose names hold a term of the plan, each at
+ * the start of a word ('rice' names the categories 'Basmati Rice' and 'Everyday Rice'). A
  * sub-category is more telling than its category: a category counts only when none of its
  * sub-categories holds such a term. 'Rice, Atta & Flours' holds 'rice', but so do two of its
  * sub-categories, and its third, 'Besan & Other Flours', is where Rice Flour is: Rice Flour is
- * not on a rice shelf. A shop whose category 'Rice' has sub-categories 'Basmati' and 'Sona
- * Masoori' has the whole category as the shelf. Null when no category holds a term.
+ * not on a rice named category. A shop whose category 'Rice' has sub-categories 'Basmati' and 'Sona
+ * Masoori' has the whole category as the named category. Null when no category holds a term.
  *
  * Only for a query of one unit (a word or phrase, with its synonyms): the query a shopper types
  * to browse a kind of thing, whose matches are many and mixed. A query of more units is
  * narrower already ('basmati rice', 'amul butter'), and when nothing holds all its units
- * ('oil atta'), reading on the shelves and then off them cost a second look through every
+ * ('oil atta'), reading in the named categories and then outside them cost a second look through every
  * candidate (6 ms at 100,000 products). Nor for a query that more than eight categories name
- * ('b', as it is being typed): it names no kind of thing in particular, and each shelf is a walk
- * of its own (listing.server.ts, shelfByShelf).
+ * ('b', as it is being typed): it names no kind of thing in particular, and each named category is a walk
+ * of its own (listing.server.ts, categoryByCategory).
  */
-export function shelvesHolding(plan: SearchPlan, candidates: readonly ShelfCandidate[]): Shelves | null {
+export function categoriesNamed(plan: SearchPlan, candidates: readonly CategoryCandidate[]): NamedCategories | null {
   if (plan.units.length !== 1) return null;
-  const terms = shelfTerms(plan);
+  const terms = categoryTerms(plan);
   const holding = candidates.filter((c) => terms.some((term) => c.name.includes(` ${term}`)));
   if (holding.length === 0) return null;
   const subs = holding.filter((c) => c.parent !== null);
   const withSubs = new Set(subs.map((c) => c.parent));
   const tops = holding.filter((c) => c.parent === null && !withSubs.has(c.id));
-  if (subs.length + tops.length > MOST_SHELVES) return null;
+  if (subs.length + tops.length > MOST_NAMED_CATEGORIES) return null;
   return { subs: subs.map((c) => c.id), tops: tops.map((c) => c.id) };
 }

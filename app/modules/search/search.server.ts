@@ -16,22 +16,22 @@
  */
 import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
 import { products } from "../../db/schema";
 import type { ListingFilters } from "../catalog/listing";
 import {
   asPattern,
   filterConditions,
+  hasCategoryOrBrand,
   listingValues,
   ordering,
   pageOfListing,
-  placed,
 } from "../catalog/listing-sql.server";
 import { type ProductSummary, type SummaryRow, summaryColumns, toSummary } from "../catalog/products.server";
-import { isUuid } from "../http/ids";
 import { mostUnderFilters } from "./facets";
 import type { KnownFacets } from "./facets.server";
 import { allButOne, MOST_UNITS_LEFT_OUT_IN_TURN } from "./fallbacks.server";
-import { planSearch, type SearchPlan, shelvesHolding, spellingSteps } from "./query";
+import { categoriesNamed, planSearch, type SearchPlan, spellingSteps } from "./query";
 import { searchInOrder } from "./sorted.server";
 import { correctSpelling, type SearchStarts, startSearch } from "./start.server";
 import { bestMatches } from "./tiers.server";
@@ -52,7 +52,7 @@ export interface ListingPage {
 export async function searchProducts(
   db: Db,
   storeId: string,
-  f: ListingFilters,
+  filters: ListingFilters,
   range: { offset: number; limit: number },
   /** Where a search's start comes from: the process's memory of it (MandiContext), else the database. */
   searchStarts?: SearchStarts,
@@ -61,21 +61,21 @@ export async function searchProducts(
 ): Promise<ListingPage> {
   // A search with no letters or digits in it ('*', '--') has nothing to match: it finds nothing,
   // as the suggestion box says, rather than every product under "Results for “*”".
-  const typed = f.q ? planSearch(f.q) : null;
+  const typed = filters.q ? planSearch(filters.q) : null;
   if (typed?.units.length === 0) return { products: [], hasMore: false, match: "exact" };
-  const values = listingValues(storeId, f);
+  const values = listingValues(storeId, filters);
   const where = filterConditions(values);
   const page = (conditions: (SQL | undefined)[], r: { offset: number; limit: number }) =>
     db
       .select(summaryColumns)
       .from(products)
       .where(and(...where, ...conditions))
-      .orderBy(...ordering(f))
+      .orderBy(...ordering(filters))
       .offset(r.offset)
       .limit(r.limit);
   // An id finds the product or the brand's products it is the id of, whole: search texts hold
   // no ids, whose parts would match words ('cafe', 'beef'; migration 0016).
-  const id = f.q?.trim() ?? "";
+  const id = filters.q?.trim() ?? "";
   if (isUuid(id)) {
     const key = id.toLowerCase();
     const rows = await page([or(eq(products.id, key), eq(products.brandId, key))], {
@@ -85,31 +85,33 @@ export async function searchProducts(
     return { products: rows.slice(0, range.limit).map(toSummary), hasMore: rows.length > range.limit, match: "exact" };
   }
   const search =
-    f.q && typed ? await (searchStarts ? searchStarts(storeId, f.q) : startSearch(db, storeId, f.q, typed)) : null;
+    filters.q && typed
+      ? await (searchStarts ? searchStarts(storeId, filters.q) : startSearch(db, storeId, filters.q, typed))
+      : null;
   const plan = search?.plan ?? null;
   const run = async (p: SearchPlan | null, r = range, typedOfFewer?: SearchPlan) => {
-    if (!p) return pageOfListing(db, f, values, r);
+    if (!p) return pageOfListing(db, filters, values, r);
     // The words are in the catalogue, but not under this category, sub-category or brand
     // ('sugar' among oils): nothing to read. Finding that out by reading cost a sorted search
     // two statements, a window in order and then every match by trigram. Facets tell only of a
     // category, sub-category or brand: without one, none is asked for.
-    const facets = placed(f) ? knownFacets?.(storeId, p) : undefined;
-    const most = facets ? mostUnderFilters(facets, f) : null;
+    const facets = hasCategoryOrBrand(filters) ? knownFacets?.(storeId, p) : undefined;
+    const most = facets ? mostUnderFilters(facets, filters) : null;
     if (most === 0) return [];
-    if (f.sort !== "relevance") return searchInOrder(db, values, f, p, r, most);
+    if (filters.sort !== "relevance") return searchInOrder(db, values, filters, p, r, most);
     // Close spellings are ranked closest first; a sort the shopper chose keeps its order.
     const respelt = plan !== null && p !== plan;
     const steps = respelt ? spellingSteps(plan, p) : [p];
     const asTyped = respelt ? typedOfFewer : search?.asTyped;
     // Close spellings rank by closeness alone.
-    const shelves = respelt ? null : shelvesHolding(p, search?.shelves ?? []);
+    const namedCategories = respelt ? null : categoriesNamed(p, search?.namedCategories ?? []);
     const ranking = {
       noneStart: respelt || search?.nameStarts === false,
       asTyped,
-      shelves: shelves && { subs: shelves.subs.length, tops: shelves.tops.length },
-      listed: search?.listed,
+      namedCategories: namedCategories && { subs: namedCategories.subs.length, tops: namedCategories.tops.length },
+      postings: search?.postings,
     };
-    return bestMatches(db, f, values, steps, ranking, r, shelves);
+    return bestMatches(db, filters, values, steps, ranking, r, namedCategories);
   };
 
   // Whether a plan matches anything under the filters: how a later page decides as the first
@@ -143,7 +145,7 @@ export async function searchProducts(
       let fewerFind = false;
       if (plan.units.length > 1 && plan.units.length <= MOST_UNITS_LEFT_OUT_IN_TURN) {
         const fewer = (r: { offset: number; limit: number }) =>
-          allButOne(db, values, f, { plan, asTyped: search?.asTyped }, r, run);
+          allButOne(db, values, filters, { plan, asTyped: search?.asTyped }, r, run);
         rows = await fewer(range);
         fewerFind = rows.length > 0 || (range.offset > 0 && (await fewer({ offset: 0, limit: 0 })).length > 0);
       }

@@ -7,28 +7,28 @@ import {
   asPlaceholder,
   exactMatch,
   filtersAsPlaceholders,
+  hasCategoryOrBrand,
+  hasPriceOrDiscount,
   type ListingValues,
   listingShape,
   listingValues,
   ordering,
   orderingAfterMatch,
   patternSlots,
-  placed,
   priceWalkBound,
   priceWalkOnPlaceholders,
-  ranged,
   WRITTEN_LIMITS,
   windowOrdering,
 } from "../catalog/listing-sql.server";
 import { type SummaryRow, summaryColumns } from "../catalog/products.server";
 import type { SearchPlan } from "./query";
 import {
-  keptOnLists,
+  filtersOnPostings,
   leadingWords,
-  listedWords,
   namedIf,
   POSTINGS_WINDOW,
-  SEARCH_SHAPES_KEPT,
+  readWordPostings,
+  SEARCH_SHAPES_CACHED,
   unitsShape,
 } from "./words.server";
 
@@ -36,9 +36,9 @@ import {
 const SEARCH_WINDOW = 512;
 
 /**
- * A sorted search read from its words' lists in the listing's order (search_postings, kept with
+ * A sorted search read from its postings in the listing's order (search_postings, kept with
  * the products' prices and dates by a trigger): the catalogue's words the leading words start
- * (from search_words), each word's list read in order and merged by PostgreSQL, each product
+ * (from search_words), each word's postings read in order and merged by PostgreSQL, each product
  * checked against the filters and the whole query until the page is full. Null when the query
  * has no leading words, they start too many words, or the first POSTINGS_WINDOW entries do not
  * fill the page (filters that leave few of the words' products) and are not all there is. When
@@ -48,7 +48,7 @@ const SEARCH_WINDOW = 512;
 async function searchPostings(
   db: Db,
   values: ListingValues,
-  f: ListingFilters,
+  filters: ListingFilters,
   plan: SearchPlan,
   /** The query's patterns, by their placeholders' names (patternSlots). */
   patterns: Record<string, string>,
@@ -56,31 +56,35 @@ async function searchPostings(
 ): Promise<SummaryRow[] | null> {
   // A category or a brand leaves few of a common word's products: its list would be read far
   // for a page, and the listing's own indexes find them sooner.
-  if (placed(f)) return null;
+  if (hasCategoryOrBrand(filters)) return null;
   const leading = leadingWords(plan);
   if (!leading) return null;
   const { storeId } = values;
   // The price range bounds the price a list is sorted by (priceWalkBound): its walk starts where
   // the range does. The price range and the discount are checked on the list's own index
   // (migration 0018), so its first entries are products the filters keep.
-  const bound = priceWalkBound(values, f.sort, sql.raw("unit_price"));
-  const found = await listedWords(
+  const bound = priceWalkBound(values, filters.sort, sql.raw("unit_price"));
+  const found = await readWordPostings(
     db,
     storeId,
     leading,
-    sql`${bound ? sql` and ${bound}` : sql``}${keptOnLists(values)}`,
+    sql`${bound ? sql` and ${bound}` : sql``}${filtersOnPostings(values)}`,
   );
   if (!found || found.words.length === 0) return null;
   const { words, entries } = found;
   // No product holding the words is in the range: nothing matches.
   if (entries === 0) return [];
-  const listed = Object.fromEntries(words.map((word, i) => [`listed${i}`, word]));
-  const shape = namedIf(!ranged(values), { f, plan, words: words.length, named: false }, sortedListsKey);
-  const rows = await sortedListsPage(db, shape).execute({ ...values, ...patterns, ...listed, need });
+  const postings = Object.fromEntries(words.map((word, i) => [`word${i}`, word]));
+  const shape = namedIf(
+    !hasPriceOrDiscount(values),
+    { filters, plan, words: words.length, named: false },
+    sortedListsKey,
+  );
+  const rows = await sortedListsPage(db, shape).execute({ ...values, ...patterns, ...postings, need });
   return rows.length >= need || entries <= POSTINGS_WINDOW ? rows : null;
 }
 
-/** A sorted search read from its words' lists: its filters, sort and words, and how many words. */
+/** A sorted search read from its postings: its filters, sort and words, and how many words. */
 interface SortedListsShape extends SortedSearchShape {
   words: number;
   /** Prepared by name (namedIf). */
@@ -91,43 +95,43 @@ const sortedListsKey = (shape: SortedListsShape) =>
   `${sortedSearchShape(shape)}/lists${shape.words}${shape.named ? "/named" : ""}`;
 
 /**
- * searchPostings' statement, built once per database and shape: the words' lists (the
- * placeholders listed0, listed1...) each read in the listing's order up to POSTINGS_WINDOW
+ * searchPostings' statement, built once per database and shape: the postings (the
+ * placeholders word0, word1...) each read in the listing's order up to POSTINGS_WINDOW
  * entries, merged, and each entry's product checked until `need` are found. Its plan is the same
  * for any words, so without a price range or a discount it is prepared by name (ADR 0048).
  */
 const sortedListsPage = preparedPerDatabase(
   (db, shape: SortedListsShape) => {
-    const { f, plan, words, named } = shape;
-    const key = f.sort === "newest" ? sql.raw("created_at") : sql.raw("unit_price");
-    const dir = f.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
-    const v = listingValues("", f);
-    const bound = priceWalkBound(v, f.sort, sql.raw("unit_price"), asPlaceholder);
-    const kept = sql`${bound ? sql` and ${bound}` : sql``}${keptOnLists(v, asPlaceholder)}`;
+    const { filters, plan, words, named } = shape;
+    const key = filters.sort === "newest" ? sql.raw("created_at") : sql.raw("unit_price");
+    const dir = filters.sort === "priceAsc" ? sql.raw("asc") : sql.raw("desc");
+    const v = listingValues("", filters);
+    const bound = priceWalkBound(v, filters.sort, sql.raw("unit_price"), asPlaceholder);
+    const postingFilters = sql`${bound ? sql` and ${bound}` : sql``}${filtersOnPostings(v, asPlaceholder)}`;
     const store = sql.placeholder("storeId");
     const lists = Array.from(
       { length: words },
       (_, i) => sql`(select product_id, ${key} as k from search_postings
-        where store_id = ${store} and word = ${sql.placeholder(`listed${i}`)}${kept}
+        where store_id = ${store} and word = ${sql.placeholder(`word${i}`)}${postingFilters}
         order by ${key} ${dir}, product_id ${dir} limit ${sql.raw(String(POSTINGS_WINDOW))})`,
     );
     // A product holding two of the words is in two lists: once is enough.
-    const listed = sql`(select distinct on (k, product_id) product_id, k from (${sql.join(lists, sql` union all `)}) u
+    const postings = sql`(select distinct on (k, product_id) product_id, k from (${sql.join(lists, sql` union all `)}) u
       order by k ${dir}, product_id ${dir} limit ${sql.raw(String(POSTINGS_WINDOW))}) w`;
     const match = exactMatch(plan, products.searchText, patternSlots());
     return db
       .select(summaryColumns)
       .from(products)
       .where(
-        sql`${products.id} in (select ${products.id} from ${listed} join ${products} on ${products.id} = w.product_id
-          where ${and(...filtersAsPlaceholders(f), match)} order by w.k ${dir}, w.product_id ${dir} limit ${sql.placeholder("need")})`,
+        sql`${products.id} in (select ${products.id} from ${postings} join ${products} on ${products.id} = w.product_id
+          where ${and(...filtersAsPlaceholders(filters), match)} order by w.k ${dir}, w.product_id ${dir} limit ${sql.placeholder("need")})`,
       )
-      .orderBy(...ordering(f))
+      .orderBy(...ordering(filters))
       .limit(sql.placeholder("need"))
       .prepare(named ? statementName("mandi_sorted_lists", sortedListsKey(shape)) : "");
   },
   sortedListsKey,
-  SEARCH_SHAPES_KEPT,
+  SEARCH_SHAPES_CACHED,
 );
 
 /**
@@ -146,7 +150,7 @@ const sortedListsPage = preparedPerDatabase(
 export async function searchInOrder(
   db: Db,
   values: ListingValues,
-  f: ListingFilters,
+  filters: ListingFilters,
   plan: SearchPlan,
   range: { offset: number; limit: number },
   /** At most how many products the filters leave the search, when its facets tell (mostUnderFilters). */
@@ -159,8 +163,8 @@ export async function searchInOrder(
   // the last way finds every one.
   if (most === null || most >= need) {
     // A first page of a usual size writes its window and size: prepared by name (ADR 0048).
-    const first = range.offset === 0 && WRITTEN_LIMITS.has(need) && !ranged(values);
-    const shape = namedIf(first, { f, plan, need, named: false }, windowShapeKey);
+    const first = range.offset === 0 && WRITTEN_LIMITS.has(need) && !hasPriceOrDiscount(values);
+    const shape = namedIf(first, { filters, plan, need, named: false }, windowShapeKey);
     const inWindow = await windowPage(db, shape).execute({
       ...values,
       ...patterns,
@@ -168,10 +172,10 @@ export async function searchInOrder(
       need,
     });
     if (inWindow.length >= need) return inWindow.slice(range.offset);
-    const listed = await searchPostings(db, values, f, plan, patterns, need);
-    if (listed) return listed.slice(range.offset);
+    const postings = await searchPostings(db, values, filters, plan, patterns, need);
+    if (postings) return postings.slice(range.offset);
   }
-  return matchesThenOrder(db, { f, plan }).execute({
+  return matchesThenOrder(db, { filters, plan }).execute({
     ...values,
     ...patterns,
     offset: range.offset,
@@ -181,7 +185,7 @@ export async function searchInOrder(
 
 /** A sorted search's filters, sort and words, for its statements built once per shape. */
 interface SortedSearchShape {
-  f: ListingFilters;
+  filters: ListingFilters;
   plan: SearchPlan;
 }
 
@@ -189,7 +193,7 @@ interface SortedSearchShape {
  * What a sorted search's statements' text depends on: which filters, the sort, and how many
  * terms each unit of the query has (exactMatch's patterns, named by `patternSlots`).
  */
-const sortedSearchShape = ({ f, plan }: SortedSearchShape) => `${listingShape(f)}/${unitsShape(plan)}`;
+const sortedSearchShape = ({ filters, plan }: SortedSearchShape) => `${listingShape(filters)}/${unitsShape(plan)}`;
 
 /** How many rows in order a sorted search's window reads for a page that needs `need`. */
 const windowFor = (need: number) => Math.max(SEARCH_WINDOW, need * 8);
@@ -213,39 +217,39 @@ const windowShapeKey = (shape: WindowShape) =>
  */
 const windowPage = preparedPerDatabase(
   (db, shape: WindowShape) => {
-    const { f, plan, named, need } = shape;
-    const where = filtersAsPlaceholders(f);
+    const { filters, plan, named, need } = shape;
+    const where = filtersAsPlaceholders(filters);
     const window = named ? limitAsWritten(windowFor(need)) : sql.placeholder("window");
     const limit = named ? limitAsWritten(need) : sql.placeholder("need");
     const windowed = sql`${products.id} in (select w.id from (
       select ${products.id} as id, ${products.unitPrice} as unit_price, ${products.createdAt} as created_at,
         ${products.searchText} as search_text
-      from ${products} where ${and(...where, priceWalkOnPlaceholders(f))} order by ${sql.join(ordering(f), sql`, `)}
+      from ${products} where ${and(...where, priceWalkOnPlaceholders(filters))} order by ${sql.join(ordering(filters), sql`, `)}
       limit ${window}
-    ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(f)} limit ${limit})`;
+    ) w where ${exactMatch(plan, sql`w.search_text`, patternSlots()) ?? sql`true`} order by ${windowOrdering(filters)} limit ${limit})`;
     return db
       .select(summaryColumns)
       .from(products)
       .where(and(...where, windowed))
-      .orderBy(...ordering(f))
+      .orderBy(...ordering(filters))
       .limit(limit)
       .prepare(named ? statementName("mandi_window", windowShapeKey(shape)) : "");
   },
   windowShapeKey,
-  SEARCH_SHAPES_KEPT,
+  SEARCH_SHAPES_CACHED,
 );
 
 /** searchInOrder's last resort: every match found by its words' trigrams, then sorted. */
 const matchesThenOrder = preparedPerDatabase(
-  (db, { f, plan }: SortedSearchShape) =>
+  (db, { filters, plan }: SortedSearchShape) =>
     db
       .select(summaryColumns)
       .from(products)
-      .where(and(...filtersAsPlaceholders(f), exactMatch(plan, products.searchText, patternSlots())))
-      .orderBy(...orderingAfterMatch(f))
+      .where(and(...filtersAsPlaceholders(filters), exactMatch(plan, products.searchText, patternSlots())))
+      .orderBy(...orderingAfterMatch(filters))
       .offset(sql.placeholder("offset"))
       .limit(sql.placeholder("limit"))
       .prepare(""),
   sortedSearchShape,
-  SEARCH_SHAPES_KEPT,
+  SEARCH_SHAPES_CACHED,
 );

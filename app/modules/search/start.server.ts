@@ -4,25 +4,25 @@ import { categories, products, searchSynonyms } from "../../db/schema";
 import { asPattern } from "../catalog/listing-sql.server";
 import { isActive } from "../catalog/products.server";
 import {
+  type CategoryCandidate,
+  categoryTerms,
   joinedWords,
   planSearch,
   type SearchPlan,
   type SearchUnit,
-  type ShelfCandidate,
   sameUnits,
-  shelfTerms,
   spellingSteps,
   withJoinedWords,
 } from "./query";
 import {
-  type ListedWords,
   type ListSize,
   leadingWords,
-  listedFrom,
-  listedKey,
   listsOf,
   listsRead,
   nameStarts,
+  postingsKey,
+  type WordPostings,
+  wordPostingsFrom,
 } from "./words.server";
 
 /**
@@ -77,18 +77,18 @@ export interface SearchStart {
   asTyped?: SearchPlan;
   /**
    * The store's categories whose names hold a term of the query, of its built-in synonyms or of
-   * a shop's synonym group holding it whole: the shelves a plan's best matches are ranked by
-   * (`shelvesHolding`). Undefined when a word of the query is missing: close spellings rank by
+   * a shop's synonym group holding it whole: the named categories a plan's best matches are ranked by
+   * (`categoriesNamed`). Undefined when a word of the query is missing: close spellings rank by
    * closeness alone.
    */
-  shelves?: readonly ShelfCandidate[];
+  namedCategories?: readonly CategoryCandidate[];
   /**
-   * The words' lists of the plan's leading words (and of each spelling step's, for a respelt
-   * plan), by `listedKey`, counted with no filter: what a best-match tier read from the lists
+   * The postings of the plan's leading words (and of each spelling step's, for a respelt
+   * plan), by `postingsKey`, counted with no filter: what a best-match tier read from the lists
    * needs (tierFromLists), known from the start instead of looked up by every search. Null for
    * leading words that start too many words.
    */
-  listed?: ReadonlyMap<string, ListedWords | null>;
+  postings?: ReadonlyMap<string, WordPostings | null>;
 }
 
 /**
@@ -126,26 +126,26 @@ export async function startSearch(db: Db, storeId: string, q: string, typed: Sea
     nameStarts(typed, products.searchName, asPattern),
   )})`;
   // The categories whose names hold a term of the query or of its built-in synonyms (its
-  // shelves, `shelvesHolding`).
-  // Only a query of one unit has shelves (shelvesHolding): no category is read for the others,
+  // named categories, `categoriesNamed`).
+  // Only a query of one unit has named categories (categoriesNamed): no category is read for the others,
   // unless a shop's group makes one of them one unit (below).
-  const terms = typed.units.length === 1 ? shelfTerms(typed) : [];
-  const shelfCategories = terms.length > 0 ? categoriesHolding(storeId, terms) : sql`'[]'::json`;
-  // The lists of the query's leading words, for its best-match tiers (`SearchStart.listed`).
+  const terms = typed.units.length === 1 ? categoryTerms(typed) : [];
+  const candidateCategories = terms.length > 0 ? categoriesHolding(storeId, terms) : sql`'[]'::json`;
+  // The lists of the query's leading words, for its best-match tiers (`SearchStart.postings`).
   const firsts = leadingWords(typed) ?? [];
   // search_words has no Drizzle table; both drivers answer execute() with { rows }. `offset 0`
   // keeps the checks in a subquery of their own: planned and run once, not once per use.
   const result = (await db.execute(sql`select
       (select coalesce(json_agg(terms), '[]'::json) from ${searchSynonyms} where ${searchSynonyms.storeId} = ${storeId}) as synonyms,
       k.known, case when false = any(k.known) then ${spellings} end as close, ${starts} as starts,
-      ${shelfCategories} as shelves, ${termsHeld(storeId, synonyms)} as held, ${listsOf(storeId, firsts)} as lists
+      ${candidateCategories} as categories, ${termsHeld(storeId, synonyms)} as held, ${listsOf(storeId, firsts)} as lists
     from (select ${verdicts} as known offset 0) k`)) as unknown as {
     rows: {
       synonyms: unknown;
       known: boolean[];
       close: string[] | null;
       starts: boolean;
-      shelves: unknown;
+      categories: unknown;
       held: boolean[];
       lists: unknown;
     }[];
@@ -159,17 +159,20 @@ export async function startSearch(db: Db, storeId: string, q: string, typed: Sea
   const missing = plan.units.map(checkable).filter((w): w is string => w !== null && found.get(w) === false);
   if (missing.length === 0) {
     // A shop's synonym group widens a query of one unit with terms of its own ('dhaan' with
-    // 'rice'): the categories they name are shelves too. Read only then, in a statement of its own.
-    const shopTerms = plan.units.length === 1 ? shelfTerms(plan).filter((term) => !terms.includes(term)) : [];
-    const shopShelves =
+    // 'rice'): the categories they name are named categories too. Read only then, in a statement of its own.
+    const shopTerms = plan.units.length === 1 ? categoryTerms(plan).filter((term) => !terms.includes(term)) : [];
+    const shopCandidates =
       shopTerms.length > 0
         ? ((await db.execute(
-            sql`select ${categoriesHolding(storeId, shopTerms, shelfTerms(plan))} as shelves`,
+            sql`select ${categoriesHolding(storeId, shopTerms, categoryTerms(plan))} as categories`,
           )) as unknown as {
-            rows: { shelves: unknown }[];
+            rows: { categories: unknown }[];
           })
         : null;
-    const shelves = [...shelfCandidates(row?.shelves), ...shelfCandidates(shopShelves?.rows[0]?.shelves)];
+    const namedCategories = [
+      ...categoryCandidates(row?.categories),
+      ...categoryCandidates(shopCandidates?.rows[0]?.categories),
+    ];
     // The words checked already, as typed or joined, are held as they were found; the synonyms
     // a shop's group adds are checked now, in a statement of their own.
     const held = new Map(found);
@@ -186,21 +189,23 @@ export async function startSearch(db: Db, storeId: string, q: string, typed: Sea
       plan: searched,
       nameStarts: nameStartsAny,
       asTyped: typedFirst(q, shopGroups, searched, found, knownJoined),
-      shelves: shelves.filter((shelf, i) => shelves.findIndex((other) => other.id === shelf.id) === i),
-      listed: listedOfPlans([searched], listsRead(firsts, row?.lists)),
+      namedCategories: namedCategories.filter(
+        (category, i) => namedCategories.findIndex((other) => other.id === category.id) === i,
+      ),
+      postings: postingsOfPlans([searched], listsRead(firsts, row?.lists)),
     };
   }
   const close = closeSpellings(typed.fuzzyWords, row?.close);
   // A missing word with no close spelling, or too short to have one, is left out, and what the
   // other words find is shown as similar products ('ketchup sachets' lists ketchup). A query of
   // such words alone finds nothing.
-  const kept = leaveOut(plan, new Set(missing.filter((word) => (close.get(word) ?? []).length === 0)));
-  if (kept.units.length === 0) return { plan, respelt: null, nameStarts: false };
-  const respelt = respell(kept, close) ?? kept;
+  const postingFilters = leaveOut(plan, new Set(missing.filter((word) => (close.get(word) ?? []).length === 0)));
+  if (postingFilters.units.length === 0) return { plan, respelt: null, nameStarts: false };
+  const respelt = respell(postingFilters, close) ?? postingFilters;
   // Should the close spellings find nothing with the other words ('brown sugar', where 'brown'
   // is spelt like 'bread'), the other words alone.
   const others = leaveOut(plan, new Set(missing));
-  const without = others.units.length > 0 && others.units.length < kept.units.length ? others : undefined;
+  const without = others.units.length > 0 && others.units.length < postingFilters.units.length ? others : undefined;
   // Each spelling step's lists: the close spellings' are read now, in a statement of their own.
   const steps = [...spellingSteps(plan, respelt), ...(without ? spellingSteps(plan, without) : [])];
   const lists = listsRead(firsts, row?.lists);
@@ -211,24 +216,24 @@ export async function startSearch(db: Db, storeId: string, q: string, typed: Sea
     };
     for (const [word, words] of listsRead(unread, more.rows[0]?.lists)) lists.set(word, words);
   }
-  return { plan, respelt, without, nameStarts: false, listed: listedOfPlans(steps, lists) };
+  return { plan, respelt, without, nameStarts: false, postings: postingsOfPlans(steps, lists) };
 }
 
 /**
- * Each plan's lists (`SearchStart.listed`), by its leading words, from each word's catalogue
+ * Each plan's lists (`SearchStart.postings`), by its leading words, from each word's catalogue
  * words: their union, and their entries added up; null past MOST_LISTED_WORDS. A plan whose
  * leading words were not all read is left out, and looked up when a search needs it.
  */
-function listedOfPlans(
+function postingsOfPlans(
   plans: readonly SearchPlan[],
   lists: ReadonlyMap<string, readonly ListSize[]>,
-): Map<string, ListedWords | null> {
-  const listed = new Map<string, ListedWords | null>();
+): Map<string, WordPostings | null> {
+  const postings = new Map<string, WordPostings | null>();
   for (const plan of plans) {
     const leading = leadingWords(plan);
-    if (leading?.every((word) => lists.has(word))) listed.set(listedKey(leading), listedFrom(leading, lists));
+    if (leading?.every((word) => lists.has(word))) postings.set(postingsKey(leading), wordPostingsFrom(leading, lists));
   }
-  return listed;
+  return postings;
 }
 
 /** The terms of a plan's synonym groups: those of its units that have more than one. */
@@ -260,7 +265,7 @@ function termsHeld(storeId: string, terms: readonly string[]): SQL {
  * kitchen says it ('maida', 'refined flour', 'all purpose flour') and a catalogue writes one or
  * two of them; a term no product holds matches nothing, and leaving it out changes no answer.
  * Each term left in cost every statement of the search a pattern to plan and to match, and led
- * a sorted search's words' lists through a word that is there for another product ('refined',
+ * a sorted search's postings through a word that is there for another product ('refined',
  * of refined oil). A unit none of whose terms is held is kept whole: it matches nothing either way.
  */
 function withoutUnheld(plan: SearchPlan, held: ReadonlyMap<string, boolean>): SearchPlan {
@@ -269,11 +274,11 @@ function withoutUnheld(plan: SearchPlan, held: ReadonlyMap<string, boolean>): Se
   const notRespelt = new Set<string>();
   const units = plan.units.map((unit) => {
     if (unit.length < 2) return unit;
-    const kept = unit.filter((term) => held.get(term) !== false);
-    if (kept.length === 0 || kept.length === unit.length) return unit;
+    const postingFilters = unit.filter((term) => held.get(term) !== false);
+    if (postingFilters.length === 0 || postingFilters.length === unit.length) return unit;
     changed = true;
-    if (kept.length === 1) notRespelt.add(kept[0] as string);
-    return kept;
+    if (postingFilters.length === 1) notRespelt.add(postingFilters[0] as string);
+    return postingFilters;
   });
   if (!changed) return plan;
   return { ...plan, units, fuzzyWords: plan.fuzzyWords.filter((word) => !notRespelt.has(word)) };
@@ -335,9 +340,9 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The store's categories whose names hold one of `terms` at a word's start, and which hold an
- * active product whose name holds one of `named` so, as JSON (`shelfCandidates`). A category
+ * active product whose name holds one of `named` so, as JSON (`categoryCandidates`). A category
  * named for the word whose products are not ('Frozen Breads & Desserts' holds no bread) is
- * no shelf: the tier on the shelves read it to its end on every search (1-2 ms at 100,000
+ * no named category: the tier of the named categories read it to its end on every search (1-2 ms at 100,000
  * products). Looking costs that once, in the start, which the process remembers.
  */
 const categoriesHolding = (storeId: string, terms: readonly string[], named: readonly string[] = terms) => {
@@ -346,7 +351,7 @@ const categoriesHolding = (storeId: string, terms: readonly string[], named: rea
       list.map((term) => sql`${`% ${term}%`}`),
       sql`, `,
     )}]`;
-  // Each shelf walked through its own index until a name holds a term: inside `coalesce`, the
+  // Each named category walked through its own index until a name holds a term: inside `coalesce`, the
   // names are a condition PostgreSQL expects to meet at once. On the column, it built the whole
   // bitmaps of the word's names and of the category to find one (20 ms for 'oil').
   const holds = (column: string) =>
@@ -357,8 +362,8 @@ const categoriesHolding = (storeId: string, terms: readonly string[], named: rea
       and (${holds("sub_category_id")} or ${holds("category_id")}))`;
 };
 
-/** The start's shelves (JSON) as candidates; anything else in it is dropped. */
-function shelfCandidates(value: unknown): ShelfCandidate[] {
+/** The start's named categories (JSON) as candidates; anything else in it is dropped. */
+function categoryCandidates(value: unknown): CategoryCandidate[] {
   const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((entry: unknown) => {

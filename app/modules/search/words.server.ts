@@ -4,8 +4,8 @@ import type { Db } from "../../db/client.server";
 import { asValue, type Bind, exactMatch, type ListingValues, type Pattern } from "../catalog/listing-sql.server";
 import { orderedNamePatterns, type SearchPlan, type SearchUnit } from "./query";
 
-/** The key of a plan's leading words in `SearchStart.listed`. */
-export const listedKey = (leading: readonly string[]) => [...leading].sort().join(" ");
+/** The key of a plan's leading words in `SearchStart.postings`. */
+export const postingsKey = (leading: readonly string[]) => [...leading].sort().join(" ");
 
 /**
  * For each word, the catalogue's words it starts (search_words' prefix index, up to one more than
@@ -13,14 +13,14 @@ export const listedKey = (leading: readonly string[]) => [...leading].sort().joi
  * on the list's index up to one more than POSTINGS_WINDOW: one JSON array of
  * `[[word, entries], ...]` per word, in order, read back by `listsRead`.
  */
-export function listsOf(storeId: string, words: readonly string[], kept: SQL = sql``): SQL {
+export function listsOf(storeId: string, words: readonly string[], postingFilters: SQL = sql``): SQL {
   if (words.length === 0) return sql`'[]'::json`;
   // search_words and search_postings have no Drizzle tables.
   const one = (word: string) => sql`(select coalesce(json_agg(json_build_array(sw.word,
       (select count(*)::int from (select 1 from search_postings
-        where store_id = ${storeId} and word = sw.word${kept} limit ${POSTINGS_WINDOW + 1}) c))), '[]'::json)
+        where store_id = ${storeId} and word = sw.word${postingFilters} limit ${POSTINGS_WINDOW + 1}) c))), '[]'::json)
     from (select word from search_words where store_id = ${storeId} and word like ${`${word}%`}
-      limit ${MOST_LISTED_WORDS + 1}) sw)`;
+      limit ${MOST_WORDS_READ_TOGETHER + 1}) sw)`;
   return sql`json_build_array(${sql.join(words.map(one), sql`, `)})`;
 }
 
@@ -50,16 +50,16 @@ export function listsRead(words: readonly string[], value: unknown): Map<string,
  * The lists of the catalogue's words that the leading words start, from each leading word's:
  * their union, and their entries added up; null past MOST_LISTED_WORDS.
  */
-export function listedFrom(
+export function wordPostingsFrom(
   leading: readonly string[],
   lists: ReadonlyMap<string, readonly ListSize[]>,
-): ListedWords | null {
+): WordPostings | null {
   const sizes = new Map(leading.flatMap((word) => lists.get(word) ?? []));
-  if (sizes.size > MOST_LISTED_WORDS) return null;
+  if (sizes.size > MOST_WORDS_READ_TOGETHER) return null;
   return { words: [...sizes.keys()], entries: [...sizes.values()].reduce((sum, n) => sum + n, 0) };
 }
 
-/** How many entries of its words' lists (search_postings) a sorted search reads before it finds every match instead. */
+/** How many entries of its postings (search_postings) a sorted search reads before it finds every match instead. */
 export const POSTINGS_WINDOW = 512;
 
 /**
@@ -67,10 +67,10 @@ export const POSTINGS_WINDOW = 512;
  * used going first. A shop's searches come in a few dozen shapes; the bound is for addresses
  * made up to make new ones.
  */
-export const SEARCH_SHAPES_KEPT = 500;
+export const SEARCH_SHAPES_CACHED = 500;
 
 /** The most catalogue words a search's leading words may start, for their lists to be read side by side. */
-export const MOST_LISTED_WORDS = 16;
+export const MOST_WORDS_READ_TOGETHER = 16;
 
 /**
  * The words that lead a sorted search through search_postings (migration 0017): the first word
@@ -103,11 +103,11 @@ export const startsWithAny = (word: SQL, starts: readonly string[]) =>
   );
 
 /**
- * The price range and the discount, checked on a word's list (search_postings holds each
+ * The price range and the discount, checked on a word's postings (search_postings holds each
  * product's best price and discount, migration 0018), so the entries a list gives are products
  * the filters keep. Values, or the placeholders min, max and disc of a statement built once.
  */
-export function keptOnLists(values: ListingValues, bind: Bind = asValue): SQL {
+export function filtersOnPostings(values: ListingValues, bind: Bind = asValue): SQL {
   const { min, max, disc } = values;
   return sql.join(
     [
@@ -120,7 +120,7 @@ export function keptOnLists(values: ListingValues, bind: Bind = asValue): SQL {
 }
 
 /** The catalogue's words a search's leading words start, and how many entries their lists hold. */
-export interface ListedWords {
+export interface WordPostings {
   words: string[];
   /** Their lists' entries that `kept` keeps, each list counted up to one more than POSTINGS_WINDOW. */
   entries: number;
@@ -131,17 +131,17 @@ export interface ListedWords {
  * `kept` keep (`listsOf`): one statement. Null when they start more than MOST_LISTED_WORDS words,
  * whose lists would be too many to read side by side. No words: no product holds the leading words.
  */
-export async function listedWords(
+export async function readWordPostings(
   db: Db,
   storeId: string,
   leading: readonly string[],
-  kept: SQL,
-): Promise<ListedWords | null> {
+  postingFilters: SQL,
+): Promise<WordPostings | null> {
   // Both drivers answer execute() with { rows }.
-  const found = (await db.execute(sql`select ${listsOf(storeId, leading, kept)} as lists`)) as unknown as {
+  const found = (await db.execute(sql`select ${listsOf(storeId, leading, postingFilters)} as lists`)) as unknown as {
     rows: { lists: unknown }[];
   };
-  return listedFrom(leading, listsRead(leading, found.rows[0]?.lists));
+  return wordPostingsFrom(leading, listsRead(leading, found.rows[0]?.lists));
 }
 
 /** How many terms each unit of a query has: what exactMatch's patterns are, as counts. */
@@ -188,7 +188,7 @@ export function namedIf<Shape extends { named: boolean }>(
  * catalogue, which is what the guess says. The planner still weighs the tier's own patterns
  * on the column, and picks the same plan. Rows are left out exactly as on the column.
  */
-export const unestimated = (column: AnyPgColumn) => sql`(${column} || '')`;
+export const hiddenFromStatistics = (column: AnyPgColumn) => sql`(${column} || '')`;
 
 /**
  * 'The text holds every unit of the query', on `text`: the name or the search text (a column,

@@ -9,7 +9,7 @@ export const FORBIDDEN_MESSAGE =
 /** A token this server could have made: 16 random bytes and 16 bytes of their signature, base64url. */
 const TOKEN_SHAPE = /^[\w-]{22}\.[\w-]{22}$/;
 
-/** Whether a token has the shape of one this server makes (kept pages cut it out by its bytes). */
+/** Whether a token has the shape of one this server makes (cached pages cut it out by its bytes). */
 export function isServerCsrfToken(token: string): boolean {
   return TOKEN_SHAPE.test(token);
 }

@@ -55,6 +55,6 @@ export const FONT_AFTER_PAINT = "data-font-after-paint";
 export const FONT_COOKIE = "mandi_font";
 
 /** Whether the browser told us it already has this font stylesheet's files. */
-export function fontIsKept(cookieHeader: string | null | undefined, stylesheet: string): boolean {
+export function fontIsCached(cookieHeader: string | null | undefined, stylesheet: string): boolean {
   return readCookie(cookieHeader, FONT_COOKIE) === stylesheet;
 }

@@ -1,98 +1,15 @@
-import { z } from "zod";
+// The settings documents' schemas are the store row's JSON columns: they live in app/db.
 
-/**
- * The store's settings documents (spec section 3): customisation, profile, shipping.
- * Stored as JSON on the store row and always read through these schemas, so a document
- * written by an older version or by hand still yields complete, typed settings.
- */
+export type { Banner, StoreCustomisation, StoreOrderRules, StoreProfile, StoreShipping } from "../../db/json-columns";
+export {
+  bannerSchema,
+  customisationSchema,
+  orderRulesSchema,
+  profileSchema,
+  shippingSchema,
+} from "../../db/json-columns";
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1a7f37.");
-
-export const bannerSchema = z.object({
-  image: z.string().min(1),
-  alt: z.string().default(""),
-  /** Where the banner leads, e.g. /products?category=dairy. */
-  href: z.string().default("/products"),
-  heading: z.string().default(""),
-  text: z.string().default(""),
-});
-export type Banner = z.output<typeof bannerSchema>;
-
-export const customisationSchema = z.object({
-  logo: z.string().default(""),
-  tagline: z.string().default(""),
-  primaryColor: hexColour.default("#1a7f37"),
-  secondaryColor: hexColour.default("#f59e0b"),
-  font: z.string().default("Inter"),
-  /** Base sizes in px. */
-  headingSize: z.number().int().min(12).max(64).default(28),
-  bodySize: z.number().int().min(12).max(24).default(16),
-  roundedButtons: z.boolean().default(true),
-  banners: z.array(bannerSchema).default([]),
-  favicon: z.string().default(""),
-});
-export type StoreCustomisation = z.output<typeof customisationSchema>;
-
-export const profileSchema = z.object({
-  brandName: z.string().default(""),
-  companyName: z.string().default(""),
-  email: z.string().default(""),
-  contactNo: z.string().default(""),
-  address: z.string().default(""),
-  facebook: z.string().default(""),
-  instagram: z.string().default(""),
-  linkedin: z.string().default(""),
-  youtube: z.string().default(""),
-  whatsapp: z.string().default(""),
-  gstNo: z.string().default(""),
-  cin: z.string().default(""),
-  fssai: z.string().default(""),
-});
-export type StoreProfile = z.output<typeof profileSchema>;
-
-/**
- * Shipping settings. Per-pincode rates live in their own table (pincode_rates), one row
- * per serviceable pincode; the spec's validPincodes are exactly those pincodes.
- */
-export const shippingSchema = z.object({
-  enabled: z.boolean().default(true),
-  /** Paise; 0 means no free-shipping threshold. */
-  freeShippingThreshold: z.number().int().min(0).default(0),
-  /** Paise. */
-  defaultRate: z.number().int().min(0).default(0),
-  applyDefaultIfNoZone: z.boolean().default(false),
-});
-export type StoreShipping = z.output<typeof shippingSchema>;
-
-/**
- * Limits on orders (issue 53), so that nobody can buy out the stock with orders that prove
- * nothing. Money in paise; 0 turns a limit off.
- */
-export const orderRulesSchema = z.object({
-  /** Orders a client address may place an hour (every order, signed in or not). */
-  ordersPerIpPerHour: z.number().int().min(0).max(100_000).default(20),
-  /** Orders a phone may receive an hour. */
-  ordersPerPhonePerHour: z.number().int().min(0).max(100_000).default(10),
-  /** The most a guest's order may come to (₹1,00,000); signed-in customers are not limited. */
-  guestMaxOrderValue: z.number().int().min(0).default(1_00_000_00),
-  /** The most units of one line a guest may order. */
-  guestMaxLineQuantity: z.number().int().min(0).max(1_000_000).default(200),
-  /**
-   * A COD order above this (₹3,000) is confirmed by a one-time code sent to its phone, unless a
-   * signed-in customer orders to the phone they proved. 0: every COD order.
-   */
-  codCodeAbove: z.number().int().min(0).default(3_000_00),
-  /** Whether COD orders are confirmed by code at all. */
-  codCodeEnabled: z.boolean().default(true),
-  /** How long an unconfirmed COD order holds its stock before it is cancelled. */
-  codCodeMinutes: z
-    .number()
-    .int()
-    .min(2)
-    .max(24 * 60)
-    .default(15),
-});
-export type StoreOrderRules = z.output<typeof orderRulesSchema>;
+import type { StoreCustomisation, StoreProfile } from "../../db/json-columns";
 
 /** The store as the header, footer and policy pages use it (spec section 3). */
 export interface StoreView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FONT_COOKIE, fontIsKept, fontStylesheet, STORE_FONTS, storeFont } from "./fonts";
+import { FONT_COOKIE, fontIsCached, fontStylesheet, STORE_FONTS, storeFont } from "./fonts";
 import { customisationSchema } from "./settings";
 import { themeStyle } from "./theme";
 
@@ -60,11 +60,11 @@ describe("store theme", () => {
   it("links the font at once only for a browser that said it has this very stylesheet", () => {
     const inter = "/assets/inter-DCEQWoEL.css";
     const cookie = (value: string) => `mandi_csrf=abc; ${FONT_COOKIE}=${encodeURIComponent(value)}; other=1`;
-    expect(fontIsKept(cookie(inter), inter)).toBe(true);
+    expect(fontIsCached(cookie(inter), inter)).toBe(true);
     // Another build's stylesheet, another font, no cookie: the font waits for the first paint.
-    expect(fontIsKept(cookie("/assets/inter-OLDHASH.css"), inter)).toBe(false);
-    expect(fontIsKept(cookie(inter), "/assets/poppins-B2xk9QaL.css")).toBe(false);
-    expect(fontIsKept(null, inter)).toBe(false);
-    expect(fontIsKept("mandi_csrf=abc", inter)).toBe(false);
+    expect(fontIsCached(cookie("/assets/inter-OLDHASH.css"), inter)).toBe(false);
+    expect(fontIsCached(cookie(inter), "/assets/poppins-B2xk9QaL.css")).toBe(false);
+    expect(fontIsCached(null, inter)).toBe(false);
+    expect(fontIsCached("mandi_csrf=abc", inter)).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
-import { smsOutbox } from "../../../db/schema";
+import { recentOutboxMessages } from "../../../modules/accounts/sms.server";
 import { staffOf } from "../../../modules/console/request.server";
 import { jsonError } from "../../../modules/http/json.server";
 import { LOOPBACK_ONLY_MESSAGE } from "../../../modules/security/loopback";
@@ -21,11 +20,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const phone = url.searchParams.get("phone") ?? "";
   if (!/^\d{10}$/.test(phone)) return jsonError(422, "Enter a valid 10-digit mobile number.");
-  const messages = await context.db
-    .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
-    .from(smsOutbox)
-    .where(and(eq(smsOutbox.storeId, store.id), eq(smsOutbox.phone, phone)))
-    .orderBy(desc(smsOutbox.createdAt))
-    .limit(5);
+  const messages = await recentOutboxMessages(context.db, store.id, phone);
   return Response.json({ messages }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { FONT_AFTER_PAINT, FONT_COOKIE } from "../store/fonts";
+import { FONT_AFTER_PAINT, FONT_COOKIE } from "../modules/store/fonts";
 import { HYDRATED_EVENT, HYDRATING_EVENT, INERT_REL_PREFIX } from "./hydration-events";
 import paintThenHydrateSource from "./paint-then-hydrate.ts?inline-script";
 

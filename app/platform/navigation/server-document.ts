@@ -17,7 +17,7 @@ export type RenderStandaloneScripts = (
 export interface ServerDocument {
   /**
    * The standalone page this document is, decided once before it renders
-   * (app/modules/navigation/handoff.server.ts, which also leaves React Router's data for its
+   * (app/platform/navigation/handoff.server.ts, which also leaves React Router's data for its
    * browser runtime out); null: the page runs with React Router.
    */
   standalonePage: StandalonePage | null;

@@ -1,9 +1,9 @@
-import { isServerCsrfToken } from "../security/csrf.server";
+import { isServerCsrfToken } from "../modules/security/csrf.server";
 
 /**
  * An answer's bytes cut where its per-response secrets stand (the CSP nonce, the anti-forgery
- * token), so that they can be sent again with another response's: kept pages (server/page-cache.ts,
- * ADR 0018) and kept parts of pages (kept-parts.server.ts, ADR 0030).
+ * token), so that they can be sent again with another response's: cached pages (server/page-cache.ts,
+ * ADR 0018) and cached parts of pages (kept-parts.server.ts, ADR 0030).
  */
 export type SecretName = "nonce" | "csrf";
 export type Secrets = Record<SecretName, string>;

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { settleWithin } from "../http/whole-page.server";
+import { settleWithin } from "../whole-page.server";
 import { standaloneScripts } from "./standalone-scripts";
 
 const ENTRY = { module: "/assets/product.client-abc.js", imports: ["/assets/react-def.js"] };

@@ -28,7 +28,7 @@ export interface InPage {
 /**
  * The shared components' router on a page sent without React Router's browser runtime
  * (ADR 0024): the page's own document is the router. A link is an ordinary link that loads the
- * next page (kept pages answer in a few milliseconds), and `navigate` loads one too, except for
+ * next page (cached pages answer in a few milliseconds), and `navigate` loads one too, except for
  * the addresses the page shows itself (`inPage`): those it fetches and shows in place, with the
  * address in the history, as React Router would. It renders what React Router renders on the
  * server for the same props, so the page hydrates without a difference.

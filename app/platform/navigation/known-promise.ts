@@ -2,7 +2,7 @@
  * Promises that carry their outcome, as React marks a promise it has read (`status`, and
  * `value` or `reason`): React's `use` reads such a promise at once instead of suspending.
  * The server marks a page's deferred values once they settle, so the page renders whole
- * (app/modules/http/whole-page.server.ts); the browser makes them from JSON already in the
+ * (app/platform/whole-page.server.ts); the browser makes them from JSON already in the
  * document (standalone-data.ts).
  */
 export type Known<T> = Promise<T> & { status?: "pending" | "fulfilled" | "rejected"; value?: T; reason?: unknown };

@@ -1,11 +1,11 @@
 import { type ReactNode, StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { AppShell, type RootData } from "../../components/app-shell";
-import { HYDRATING_EVENT } from "../http/hydration-events";
-import { documentNavigation, type InPage, usePageData } from "./document";
-import { installNavigation } from "./navigation";
-import { STANDALONE_ROOT_ID } from "./standalone";
-import { readStandaloneData } from "./standalone-data";
+import { AppShell, type RootData } from "../components/app-shell";
+import { HYDRATING_EVENT } from "../platform/hydration-events";
+import { documentNavigation, type InPage, usePageData } from "../platform/navigation/document";
+import { installNavigation } from "../platform/navigation/navigation";
+import { STANDALONE_ROOT_ID } from "../platform/navigation/standalone";
+import { readStandaloneData } from "../platform/navigation/standalone-data";
 
 /**
  * Hydrates a standalone page (ADR 0024): its frame and its own part, with the document as their

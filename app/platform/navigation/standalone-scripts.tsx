@@ -95,7 +95,7 @@ const outcomes = new WeakMap<Promise<unknown>, Promise<DeferredOutcome>>();
 
 /**
  * The value's outcome, one promise per value so that React reads the same one again. A value
- * that carries its outcome already (a page rendered whole, app/modules/http/whole-page.server.ts)
+ * that carries its outcome already (a page rendered whole, app/platform/whole-page.server.ts)
  * gives an outcome that does too, which React reads without waiting.
  */
 function settled(value: Promise<unknown>): Promise<DeferredOutcome> {

@@ -28,7 +28,7 @@ type StaticPartProps<T extends StaticTag> = { as: T; version: () => string; chil
   "children"
 >;
 
-/** A version that several parts of one render (and its kept part's key) share, written out at most once. */
+/** A version that several parts of one render (and its cached part's key) share, written out at most once. */
 export function writtenOnce(write: () => string): () => string {
   let written: string | undefined;
   return () => {

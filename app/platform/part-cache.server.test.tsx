@@ -1,25 +1,25 @@
 import type { ReactNode } from "react";
 import type { Location } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type HomeData, HomePage, type HomeTile } from "../../components/home-page";
-import { cardKey, cardPart, ProductCard } from "../../components/product-card";
-import { CategoryChips } from "../../components/products-page";
-import { SiteFooter } from "../../components/site-footer";
-import { SiteHeader } from "../../components/site-header";
-import { DEMO_BRANDS, DEMO_CATEGORIES } from "../../demo/catalogue-data";
-import { demoCatalogue, makeProduct, makeStore } from "../../demo/factories";
-import type { AccountBadge } from "../accounts/request.server";
-import { slugify, type ValidProduct, validateCatalogue } from "../catalog/catalogue-input";
-import { productRow } from "../catalog/catalogue-writer.server";
-import { parseListingParams } from "../catalog/listing-params";
-import { type ProductSummary, toSummary } from "../catalog/products.server";
-import { withDocumentLinks } from "../navigation/document";
-import { type Navigation, NavigationContext } from "../navigation/navigation";
-import { reactRouterNavigation } from "../navigation/react-router";
-import { NEWSLETTER_MESSAGES } from "../store/newsletter";
-import { type StoreCustomisation, type StoreProfile, type StoreView, storeView } from "../store/settings";
-import { bytesOfItsOwn, elementEnd, type KeptHtml, PartCache, partSlots } from "./kept-parts.server";
-import { cutSecrets, joinSecrets } from "./secrets.server";
+import { type HomeData, HomePage, type HomeTile } from "../components/home-page";
+import { cardKey, cardPart, ProductCard } from "../components/product-card";
+import { CategoryChips } from "../components/products-page";
+import { SiteFooter } from "../components/site-footer";
+import { SiteHeader } from "../components/site-header";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "../demo/catalogue-data";
+import { demoCatalogue, makeProduct, makeStore } from "../demo/factories";
+import type { AccountBadge } from "../modules/accounts/request.server";
+import { slugify, type ValidProduct, validateCatalogue } from "../modules/catalog/catalogue-input";
+import { productRow } from "../modules/catalog/catalogue-writer.server";
+import { parseListingParams } from "../modules/catalog/listing-params";
+import { type ProductSummary, toSummary } from "../modules/catalog/products.server";
+import { NEWSLETTER_MESSAGES } from "../modules/store/newsletter";
+import { type StoreCustomisation, type StoreProfile, type StoreView, storeView } from "../modules/store/settings";
+import { withDocumentLinks } from "./navigation/document";
+import { type Navigation, NavigationContext } from "./navigation/navigation";
+import { reactRouterNavigation } from "./navigation/react-router";
+import { cutSecrets, joinSecrets } from "./page-secrets.server";
+import { bytesOfItsOwn, type CachedHtml, elementEnd, PartCache, partSlots } from "./part-cache.server";
 import { renderWholePage } from "./whole-page.server";
 
 /** A product of the demo catalogue as the catalogue writer stores it and a listing's data holds it. */
@@ -74,7 +74,7 @@ function render(page: ReactNode, cache?: PartCache): string | null {
   return renderWholePage(withLinks(page), cache && partSlots(cache, SECRETS))?.toString() ?? null;
 }
 
-describe("product cards kept by what they show", () => {
+describe("product cards cached by what they show", () => {
   it("make the same page byte for byte as rendering every card, kept or not", () => {
     const cache = new PartCache(4 * 1024 * 1024);
     const plain = render(<Page products={shelf} />);
@@ -189,7 +189,7 @@ describe("product cards kept by what they show", () => {
     const first = partSlots(cache, SECRETS);
     const html = renderWholePage(withLinks(<Page products={shelf} />), first)?.toString() ?? "";
     expect(html).toBe(render(<Page products={shelf} />));
-    // Each lazy card was rendered in the page, then kept as the page holds it.
+    // Each lazy card was rendered in the page, then cached as the page holds it.
     for (const product of shelf.slice(2)) {
       const kept = partSlots(cache, SECRETS);
       expect(kept.slot(cardPart({ product, headingLevel: 2 }))).toBe(0);
@@ -199,14 +199,14 @@ describe("product cards kept by what they show", () => {
     }
   });
 
-  it("hold each card in memory of its own, so that a kept card keeps no more than its bytes", () => {
+  it("hold each card in memory of its own, so that a cached card keeps no more than its bytes", () => {
     const cache = new PartCache(4 * 1024 * 1024);
     render(<Page products={shelf} />, cache);
     for (const product of shelf.slice(2)) {
       const kept = cache.get(cardKey({ product, headingLevel: 2 }));
       const bytes = kept?.pieces.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
       expect(bytes).toBeGreaterThan(1000);
-      // Not a slice of a block shared with other strings: a kept slice would keep its whole block.
+      // Not a slice of a block shared with other strings: a cached slice would keep its whole block.
       for (const piece of kept?.pieces ?? []) expect(piece.buffer.byteLength).toBe(bytes);
     }
     expect(bytesOfItsOwn("₹ 1,250").buffer.byteLength).toBe(9);
@@ -261,7 +261,7 @@ function Frame({ url, store: shown = store, account = null, csrf = SECRETS.csrf 
   );
 }
 
-describe("the header, the category chips and the footer kept by what they show", () => {
+describe("the header, the category chips and the footer cached by what they show", () => {
   const framed = (props: FrameProps, cache?: PartCache) =>
     renderWholePage(
       <Frame {...props} />,
@@ -327,7 +327,7 @@ describe("the header, the category chips and the footer kept by what they show",
   });
 });
 
-describe("home's category and brand tiles kept by what they show", () => {
+describe("home's category and brand tiles cached by what they show", () => {
   const tiles = (names: readonly { name: string }[], logo: (slug: string) => string | null): HomeTile[] =>
     names.map(({ name }) => ({ name, slug: slugify(name), logo: logo(slugify(name)) }));
   const categories = tiles(DEMO_CATEGORIES, (slug) => `/media/demo/c/${slug}.svg`);
@@ -370,7 +370,7 @@ describe("home's category and brand tiles kept by what they show", () => {
   });
 });
 
-describe("the kept parts' room", () => {
+describe("the cached parts' room", () => {
   /** A part of 200 bytes with its key (a one-letter key at two bytes a character, and 198 bytes). */
   const part = (letter: string) => ({ pieces: [Buffer.from(letter.repeat(198))], slots: [] });
   const kept = (cache: PartCache, keys: string) => [...keys].filter((k) => cache.get(k) !== undefined).join("");
@@ -391,7 +391,7 @@ describe("the kept parts' room", () => {
   });
 });
 
-describe("a kept part's end and secrets", () => {
+describe("a cached part's end and secrets", () => {
   it("ends with its own closing tag, past any element of its name inside it", () => {
     const html = '<div><nav class="a"><nav>x</nav><navbar></navbar><nav\n>z</nav></nav><nav>y</nav></div>';
     expect(html.slice(5, elementEnd(html, 5, "nav"))).toBe(
@@ -405,7 +405,7 @@ describe("a kept part's end and secrets", () => {
     const cut = cutSecrets(Buffer.from("a NONCE b TOKEN c TOKEN ₹"), secrets);
     expect(cut.pieces.map(String)).toEqual(["a ", " b ", " c ", " ₹"]);
     expect(cut.slots).toEqual(["nonce", "csrf", "csrf"]);
-    const joined = (html: KeptHtml) => Buffer.concat(joinSecrets(html, { nonce: "n2", csrf: "t2" })).toString();
+    const joined = (html: CachedHtml) => Buffer.concat(joinSecrets(html, { nonce: "n2", csrf: "t2" })).toString();
     expect(joined(cut)).toBe("a n2 b t2 c t2 ₹");
     expect(joined(cutSecrets(Buffer.from("none here"), secrets))).toBe("none here");
   });

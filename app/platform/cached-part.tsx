@@ -1,15 +1,15 @@
 import { createContext, type ReactNode, use } from "react";
 
 /**
- * Parts of a page kept by what they show (ADR 0028, ADR 0030).
+ * Parts of a page cached by what they show (ADR 0028, ADR 0030).
  *
- * A server render that keeps parts gives `PartSlotsContext`: every `KeptPart` asks it for a
+ * A server render that keeps parts gives `PartSlotsContext`: every `CachedPart` asks it for a
  * slot, in the page's order, and it answers the number of a placeholder the render writes in
  * the part's place (filled in after the render with HTML this part rendered before), or null to
  * render the part here as usual. Absent in the browser and in streamed pages, where every part
  * is rendered.
  */
-export interface KeptPartAsk {
+export interface CachedPartRequest {
   /**
    * Everything the part's HTML is made from, written out; null when the part is not to be
    * kept. Called only by a render that keeps parts.
@@ -25,7 +25,7 @@ export interface KeptPartAsk {
 }
 
 export interface PartSlots {
-  slot(part: KeptPartAsk): number | null;
+  slot(part: CachedPartRequest): number | null;
 }
 export const PartSlotsContext = createContext<PartSlots | null>(null);
 
@@ -34,13 +34,13 @@ export const PART_SLOT_OPEN = '<template data-mandi-part="';
 export const PART_SLOT_CLOSE = '"></template>';
 
 /**
- * A part of the page that a server render may take from the parts kept by what they show. Its
+ * A part of the page that a server render may take from the parts cached by what they show. Its
  * children must render one element starting with `start`, and depend on nothing `keyOf` does
  * not write out: the store, the address, the signed-in customer, the time, as far as they show.
  * The request's anti-forgery token and nonce may stand in it: they are cut out when it is kept
  * and the next request's put back.
  */
-export function KeptPart({ children, ...ask }: KeptPartAsk & { children: ReactNode }) {
+export function CachedPart({ children, ...ask }: CachedPartRequest & { children: ReactNode }) {
   const slot = use(PartSlotsContext)?.slot(ask) ?? null;
   if (slot !== null) return <template data-mandi-part={slot} />;
   return children;

@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { PartSlotsContext } from "../../components/kept-part";
-import { markWhenSettled } from "../navigation/known-promise";
-import type { PageParts } from "./kept-parts.server";
+import { PartSlotsContext } from "./cached-part";
+import { markWhenSettled } from "./navigation/known-promise";
+import type { PageParts } from "./part-cache.server";
 
 /**
  * A page rendered in one piece (ADR 0025).
@@ -32,7 +32,7 @@ export function renderWholePage(page: ReactNode, parts?: PageParts): Buffer | nu
   if (html.includes(CLIENT_RENDERED_MARK)) return null;
   // The streaming renderer writes the doctype before an `<html>` root; this one does not.
   if (html.startsWith("<html")) html = `<!DOCTYPE html>${html}`;
-  // Parts kept by what they show go where the render left their placeholders (ADR 0028, ADR 0030).
+  // Parts cached by what they show go where the render left their placeholders (ADR 0028, ADR 0030).
   return parts ? parts.fill(html) : Buffer.from(html);
 }
 

@@ -1,26 +1,26 @@
-import { type KeptPartAsk, PART_SLOT_CLOSE, PART_SLOT_OPEN, type PartSlots } from "../../components/kept-part";
-import { type CutBody, cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "./secrets.server";
+import { type CachedPartRequest, PART_SLOT_CLOSE, PART_SLOT_OPEN, type PartSlots } from "./cached-part";
+import { type CutBody, cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "./page-secrets.server";
 
 /**
- * Parts of pages' HTML, kept by what they show (ADR 0028, ADR 0030).
+ * Parts of pages' HTML, cached by what they show (ADR 0028, ADR 0030).
  *
  * A product card is most of a listing's markup (24 cards: 387 of its 651 elements), and the
  * same product shows on many pages: its category's listing in every order, searches, its brand,
  * home, its neighbours' product pages. The header, the footer and a listing's category chips
  * are on every page, the same for every shopper who is not signed in. A part's HTML depends on
- * nothing but what its key writes out (`KeptPart`), so it is kept under that key: a product
+ * nothing but what its key writes out (`CachedPart`), so it is cached under that key: a product
  * whose price, stock, name or photo changed, or a store whose settings changed, has another key,
  * and its old part is never sent again (it leaves when it is the least recently used). Nothing
- * needs dropping when the catalogue changes, unlike kept pages (ADR 0018).
+ * needs dropping when the catalogue changes, unlike cached pages (ADR 0018).
  */
 export class PartCache {
   /** Oldest first; `used` when asked for since the eviction last passed it. */
-  private readonly parts = new Map<string, { html: KeptHtml; used: boolean }>();
+  private readonly parts = new Map<string, { html: CachedHtml; used: boolean }>();
   private bytes = 0;
   private hits = 0;
   private misses = 0;
 
-  /** `maxBytes` of parts (their UTF-8) and their keys (at two bytes a character); 0 keeps none. */
+  /** `maxBytes` of parts (their UTF-8) and their keys (at two bytes a character); 0 caches none. */
   constructor(readonly maxBytes: number) {}
 
   get active(): boolean {
@@ -28,10 +28,10 @@ export class PartCache {
   }
 
   /**
-   * The part kept under `key`. A hit only marks the part used: moving it to the map's end
+   * The part cached under `key`. A hit only marks the part used: moving it to the map's end
    * (delete and set again) on every hit of every card cost as much as writing the card's key.
    */
-  get(key: string): KeptHtml | undefined {
+  get(key: string): CachedHtml | undefined {
     const part = this.parts.get(key);
     if (part === undefined) {
       this.misses++;
@@ -47,7 +47,7 @@ export class PartCache {
    * passed it gets a second chance (it moves to the end, unmarked), any other goes. The least
    * recently used go first, as near as that tells.
    */
-  keep(key: string, html: KeptHtml): void {
+  keep(key: string, html: CachedHtml): void {
     const size = sizeOf(key, html);
     if (size > this.maxBytes / 16) return;
     const old = this.parts.get(key);
@@ -81,10 +81,10 @@ export class PartCache {
  * them but the footer's anti-forgery token). Kept as bytes, a part is encoded once, not in every
  * page that shows it.
  */
-export type KeptHtml = CutBody;
+export type CachedHtml = CutBody;
 
 /** The key at two bytes a character, and the part's bytes. */
-function sizeOf(key: string, html: KeptHtml): number {
+function sizeOf(key: string, html: CachedHtml): number {
   let bytes = key.length * 2;
   for (const piece of html.pieces) bytes += piece.length;
   return bytes;
@@ -93,7 +93,7 @@ function sizeOf(key: string, html: KeptHtml): number {
 /**
  * Where the element that starts at `at` with `<tag` ends (just after its closing tag), counting
  * elements of the same name inside it; -1 when it does not end. React escapes `<` in every text
- * and attribute, and a kept part holds no script, so every `<` here starts a tag.
+ * and attribute, and a cached part holds no script, so every `<` here starts a tag.
  */
 export function elementEnd(html: string, at: number, tag: string): number {
   const open = `<${tag}`;
@@ -121,7 +121,7 @@ export function elementEnd(html: string, at: number, tag: string): number {
 
 /**
  * `html` as UTF-8 in memory of its own. `Buffer.from` puts a string under 4 KB (a card is about
- * 1.4 KB) in a slice of an 8 KB block it shares with the page's other pieces, and a kept slice
+ * 1.4 KB) in a slice of an 8 KB block it shares with the page's other pieces, and a cached slice
  * keeps its whole block: with slices, a process keeping 48 MB of parts held 106 MB more than one
  * keeping 16 MB; with parts of their own, 84 MB (ADR 0030's addendum).
  */
@@ -141,14 +141,14 @@ export interface PageParts extends PartSlots {
 }
 
 /** A part the render asked for: kept (its HTML), or rendered in the page (kept after when it has a key). */
-type Asked = { kept: KeptHtml } | { key: string | null; start: string; tag: string; holds: string };
+type Asked = { kept: CachedHtml } | { key: string | null; start: string; tag: string; holds: string };
 
 /**
  * The part slots of one server render, whose answer carries `secrets` (its nonce and
  * anti-forgery token). Every part the render meets asks for a slot, in the page's order: a kept
  * part gets a placeholder; any other is rendered in the page as usual, and `fill`, after the
  * render, takes its HTML from the page and keeps it (a product card near the top is never kept:
- * its photo's preload is in the page's head). `fill` puts the kept parts in place of their
+ * its photo's preload is in the page's head). `fill` puts the cached parts in place of their
  * placeholders. A part is thus rendered once, in the page it first shows on.
  */
 export function partSlots(cache: PartCache, secrets: Secrets): PageParts {
@@ -158,7 +158,7 @@ export function partSlots(cache: PartCache, secrets: Secrets): PageParts {
   // the browser sent may hold anything) makes this render keep and take nothing.
   const active = cache.active && secretsCanBeCut(secrets);
   return {
-    slot(part: KeptPartAsk) {
+    slot(part: CachedPartRequest) {
       const tag = /^<([a-z][a-z0-9-]*)/.exec(part.start)?.[1] ?? "";
       const key = active ? part.keyOf() : null;
       const kept = key === null ? undefined : cache.get(key);
@@ -172,7 +172,7 @@ export function partSlots(cache: PartCache, secrets: Secrets): PageParts {
     fill(html) {
       // Nothing to put in and nothing to keep (no parts, or only parts never kept).
       if (placeholders === 0 && asked.every((part) => "key" in part && part.key === null)) return Buffer.from(html);
-      // What the render wrote is encoded a stretch at a time; kept parts are bytes already.
+      // What the render wrote is encoded a stretch at a time; cached parts are bytes already.
       const out: Buffer[] = [];
       let from = 0;
       let placeholder = 0;

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { type ReactNode, Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Await } from "../navigation/await";
+import { Await } from "./navigation/await";
 import { renderWholePage, settleWithin } from "./whole-page.server";
 
 /** What the streaming renderer sends for a page once all of it is ready (the path pages took before). */

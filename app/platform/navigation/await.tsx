@@ -8,7 +8,7 @@ import type { AwaitProps } from "react-router";
  * a promise it has not seen, so a page whose deferred data had already come still rendered its
  * fallback first. React's `use` reads a promise that carries its outcome (`status` and `value`
  * or `reason`, as React itself marks one it has read) at once: a page whose deferred data is here
- * is rendered in one piece (app/modules/http/whole-page.server.ts), and the browser's standalone
+ * is rendered in one piece (app/platform/whole-page.server.ts), and the browser's standalone
  * pages hydrate deferred parts whose JSON is already in the document without waiting
  * (standalone-data.ts). Markup is the same as React Router's: neither adds an element.
  */

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { loader as rootLoader } from "../../root";
-import { useRouteLoaderData } from "../navigation/navigation";
-import { type LocateResult, locateMe, type ReverseGeocoder } from "./saved-location";
+import { type LocateResult, locateMe, type ReverseGeocoder } from "../modules/location/saved-location";
+import { useRouteLoaderData } from "../platform/navigation/navigation";
+import type { loader as rootLoader } from "../root";
 
 /**
  * 'Use current location' for any control: asks the browser (and Google, when the shop has a
@@ -16,7 +16,7 @@ export function useLocateMe() {
   const locate = async (): Promise<LocateResult> => {
     setBusy(true);
     setMessage(null);
-    const maps = mapsKey ? import("./google-maps") : null;
+    const maps = mapsKey ? import("../modules/location/google-maps") : null;
     maps?.catch(() => {}); // not fetched (offline): the geocoder fails and the coordinates are the label
     const geocoder: ReverseGeocoder | null =
       maps && mapsKey ? async (lat, lng) => (await maps).googleReverseGeocoder(mapsKey)(lat, lng) : null;
