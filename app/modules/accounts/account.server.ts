@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import { customerCartItems, customers, orderItems, orders } from "../../db/schema";
+import type { SavedDetails } from "../checkout/address-fields";
 import { loadProductFacts } from "../checkout/facts.server";
 import { type QuotedLine, quoteCart } from "../checkout/quote";
 import { splitFullName } from "../checkout/schema";
@@ -20,18 +21,8 @@ export interface Customer {
   phone: string;
 }
 
-export interface Profile {
-  name: string;
-  phone: string;
-  email: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  pin: string;
-  landmark: string;
-  companyName: string;
-  gstNumber: string;
+/** A customer's saved details (spec section 7), as the account page and the checkout read them. */
+export interface Profile extends SavedDetails {
   /** Whether anything beyond the phone is saved ('No saved details found yet.' otherwise). */
   hasDetails: boolean;
 }

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { OrderSummary } from "../../modules/accounts/account.server";
+import { accountApi } from "../../modules/accounts/client";
+import { ACCOUNT_MESSAGES, PHONE_PREFIX } from "../../modules/accounts/schema";
+import { cart } from "../../modules/cart/cart-store";
+import type { QuotedLine } from "../../modules/checkout/quote";
+import { formatINR } from "../../modules/money/format";
+import type { OrderView } from "../../modules/orders/order-view.server";
+import { statusTone } from "../../modules/orders/thank-you";
+import { ProductImage } from "../ui/product-image";
+
+/** An order as the account's window shows it: a guest's order comes without its delivery details (ADR 0052). */
+type AccountOrder = Omit<OrderView, "customer"> & { customer: OrderView["customer"] | null };
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
+/** "Order history" (spec section 7): each order with its status, its window, and reorder. */
+export function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <section className="panel" aria-labelledby="orders-heading">
+      <div className="order-panel__top">
+        <h2 id="orders-heading">Order History</h2>
+        <button type="button" className="button secondary" onClick={() => revalidator.revalidate()}>
+          Refresh
+        </button>
+      </div>
+      {orders === null ? (
+        <p className="alert alert--error" role="alert">
+          {ACCOUNT_MESSAGES.ordersLoad}
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="muted">{ACCOUNT_MESSAGES.noOrders}</p>
+      ) : (
+        <ul className="order-history">
+          {orders.map((o) => (
+            <li key={o.id}>
+              <button type="button" className="order-history__item" onClick={() => setOpen(o.id)}>
+                <span className="summary-items__thumb">
+                  {o.firstPhoto ? (
+                    <ProductImage src={o.firstPhoto} alt="" sizes="56px" size={56} />
+                  ) : (
+                    <span className="muted small">No line items</span>
+                  )}
+                </span>
+                <span className="order-history__text">
+                  <strong>Order #{o.shortId}</strong>
+                  {o.placedAsGuest ? <span className="tag">Placed as a guest</span> : null}
+                  <span className="muted small">
+                    {dateFormat.format(new Date(o.createdAt))} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
+                  </span>
+                </span>
+                <span className="order-history__side">
+                  <span className={`status-badge status-badge--${statusTone(o.paymentStatus)}`}>{o.paymentStatus}</span>
+                  {o.status !== "Pending" ? <span className="muted small">{o.status}</span> : null}
+                  <strong>{formatINR(o.grandTotal)}</strong>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? <OrderDetail orderId={open} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}
+
+function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [order, setOrder] = useState<AccountOrder | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    void accountApi<{ order: AccountOrder }>(`/api/account/orders/${orderId}`).then((r) => {
+      if (r.ok) setOrder(r.data.order);
+      else setMessage({ text: ACCOUNT_MESSAGES.ordersLoad, tone: "error" });
+    });
+  }, [orderId]);
+
+  async function reorder() {
+    const result = await accountApi<{ lines: QuotedLine[]; leftOut: string[] }>("/api/account/reorder", "POST", {
+      orderId,
+    });
+    if (!result.ok || result.data.lines.length === 0) {
+      setMessage({ text: ACCOUNT_MESSAGES.reorderFailed, tone: "error" });
+      return;
+    }
+    for (const line of result.data.lines) {
+      cart.add(
+        {
+          name: line.name,
+          photo: line.photo,
+          sku: line.sku,
+          size: line.size,
+          isSet: line.setSizes.length > 0,
+          setSizes: line.setSizes,
+          meta: line.meta,
+        },
+        line.qty,
+      );
+    }
+    const left =
+      result.data.leftOut.length > 0 ? ` Not added (no longer available): ${result.data.leftOut.join(", ")}.` : "";
+    setMessage({ text: `${ACCOUNT_MESSAGES.reorderDone}${left}`, tone: "success" });
+  }
+
+  const c = order?.customer;
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="order-detail-heading" onClose={onClose}>
+      <div className="modal__panel">
+        <h2 id="order-detail-heading">Order #{orderId.slice(-6)}</h2>
+        {message ? (
+          <p className={`alert alert--${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
+            {message.text}
+          </p>
+        ) : null}
+        {order ? (
+          <>
+            <dl className="order-facts">
+              <dt>Status</dt>
+              <dd>
+                <span className={`status-badge status-badge--${statusTone(order.paymentStatus)}`}>
+                  {order.paymentStatus}
+                </span>
+              </dd>
+              <dt>Date</dt>
+              <dd>{dateFormat.format(new Date(order.createdAt))}</dd>
+              <dt>Payment</dt>
+              <dd>{order.paymentMethod === "COD" ? "Cash on Delivery" : "Online"}</dd>
+              <dt>Total</dt>
+              <dd>{formatINR(order.grandTotal)}</dd>
+            </dl>
+            <table className="order-lines">
+              <caption className="visually-hidden">Items</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Unit price</th>
+                  <th scope="col">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={`${item.name}|${item.selectedSize ?? ""}`}>
+                    <td>
+                      {item.name}
+                      {item.selectedSize ? <span className="muted"> · {item.selectedSize}</span> : null}
+                    </td>
+                    <td>{item.quantity}</td>
+                    <td>{formatINR(item.unitPrice)}</td>
+                    <td>{formatINR(item.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {c ? (
+              <>
+                <h3>Shipping</h3>
+                <p>
+                  {[c.firstName, c.lastName].filter(Boolean).join(" ")}
+                  <br />
+                  {c.address}
+                  {c.apartment ? `, ${c.apartment}` : ""}
+                  <br />
+                  {c.city}, {c.state} {c.pin}
+                  <br />
+                  {PHONE_PREFIX} {c.phone}
+                  {c.email ? (
+                    <>
+                      <br />
+                      {c.email}
+                    </>
+                  ) : null}
+                </p>
+              </>
+            ) : (
+              <p className="muted">{ACCOUNT_MESSAGES.guestOrder}</p>
+            )}
+          </>
+        ) : message ? null : (
+          <p className="muted">Loading…</p>
+        )}
+        <div className="actions">
+          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+          <button type="button" className="button" onClick={reorder} disabled={!order}>
+            Reorder
+          </button>
+          <Link className="button secondary" to="/cart">
+            Go to cart
+          </Link>
+        </div>
+      </div>
+    </dialog>
+  );
+}
