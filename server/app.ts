@@ -13,9 +13,9 @@ import { releaseUnconfirmedOrders } from "../app/modules/orders/cod-code.server"
 import { runPaymentJob } from "../app/modules/payments/payments.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { searchFacets } from "../app/modules/search/facets.server";
-import { rememberSearchFacets } from "../app/modules/search/facets-cache";
+import { searchFacetsCache } from "../app/modules/search/facets-cache";
 import { searchStartsFrom } from "../app/modules/search/start.server";
-import { rememberSearchStarts } from "../app/modules/search/start-cache";
+import { searchStartsCache } from "../app/modules/search/start-cache";
 import { secureCookies } from "../app/modules/security/cookies.server";
 import { AntiForgery } from "../app/modules/security/csrf.server";
 import { runHousekeeping } from "../app/modules/security/housekeeping.server";
@@ -74,8 +74,8 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const staticFiles = loadStaticFiles(path.join(projectRoot(), "build/client"));
   const findStore = createStoreResolver(database.db);
   const outline = cachedLookup((storeId: string) => loadOutline(database.db, storeId), { ttlMs: 5_000 });
-  const searchStarts = rememberSearchStarts(searchStartsFrom(database.db));
-  const facets = rememberSearchFacets((storeId, plan) => searchFacets(database.db, storeId, plan), {
+  const searchStarts = searchStartsCache(searchStartsFrom(database.db));
+  const facets = searchFacetsCache((storeId, plan) => searchFacets(database.db, storeId, plan), {
     onError: (error) => log.warn("search facets not looked up", { error }),
   });
   const pageCache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);

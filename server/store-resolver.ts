@@ -4,7 +4,7 @@ import { findStoreForHost, type Store } from "../app/modules/store/store.server"
 
 /**
  * Resolves a request's host to its store, remembering answers for a few seconds so a busy
- * store does not read its settings on every request (server/remembered.ts).
+ * store does not read its settings on every request (app/modules/cache/cached-lookup.ts).
  */
 export type StoreResolver = CachedLookup<string, Store | null>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SearchFacets } from "./facets";
-import { rememberSearchFacets } from "./facets-cache";
+import { searchFacetsCache } from "./facets-cache";
 import { planSearch, type SearchPlan } from "./query";
 
 const paneer: SearchFacets = {
@@ -29,7 +29,7 @@ function held() {
 }
 
 /** Asks for a plan's facets twice, as two requests do: the second starts the lookup. */
-function askTwice(facets: ReturnType<typeof rememberSearchFacets>, storeId: string, q: string) {
+function askTwice(facets: ReturnType<typeof searchFacetsCache>, storeId: string, q: string) {
   facets(storeId, planSearch(q));
   return facets(storeId, planSearch(q));
 }
@@ -37,7 +37,7 @@ function askTwice(facets: ReturnType<typeof rememberSearchFacets>, storeId: stri
 describe("remembered search facets", () => {
   it("answer at once, look a plan's facets up when it is asked for again, once, and use them when known", async () => {
     const db = held();
-    const facets = rememberSearchFacets(db.fromDatabase);
+    const facets = searchFacetsCache(db.fromDatabase);
     facets.setHearing(true);
     expect(facets("store-a", planSearch("paneer"))).toBeUndefined();
     // A search made once is only noted.
@@ -54,7 +54,7 @@ describe("remembered search facets", () => {
 
   it("look up again after the catalogue changed, and keep nothing a lookup begun before it read", async () => {
     const db = held();
-    const facets = rememberSearchFacets(db.fromDatabase);
+    const facets = searchFacetsCache(db.fromDatabase);
     facets.setHearing(true);
     askTwice(facets, "store-a", "paneer");
     facets.forget();
@@ -69,7 +69,7 @@ describe("remembered search facets", () => {
 
   it("look nothing up before the process hears the database, or while it cannot", async () => {
     const db = held();
-    const facets = rememberSearchFacets(db.fromDatabase);
+    const facets = searchFacetsCache(db.fromDatabase);
     expect(askTwice(facets, "store-a", "paneer")).toBeUndefined();
     facets.setHearing(true);
     askTwice(facets, "store-a", "paneer");
@@ -81,7 +81,7 @@ describe("remembered search facets", () => {
 
   it("run at most two lookups at once, leaving other plans for later requests", async () => {
     const db = held();
-    const facets = rememberSearchFacets(db.fromDatabase);
+    const facets = searchFacetsCache(db.fromDatabase);
     facets.setHearing(true);
     for (const q of ["paneer", "atta", "jeera"]) askTwice(facets, "store-a", q);
     expect(db.asked).toEqual(["store-a:paneer", "store-a:atta"]);
@@ -93,7 +93,7 @@ describe("remembered search facets", () => {
   it("report a failed lookup and try again on later requests", async () => {
     const db = held();
     const errors: unknown[] = [];
-    const facets = rememberSearchFacets(db.fromDatabase, { onError: (error) => errors.push(error) });
+    const facets = searchFacetsCache(db.fromDatabase, { onError: (error) => errors.push(error) });
     facets.setHearing(true);
     askTwice(facets, "store-a", "paneer");
     await db.fail();
@@ -108,7 +108,7 @@ describe("remembered search facets", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const db = held();
-      const facets = rememberSearchFacets(db.fromDatabase);
+      const facets = searchFacetsCache(db.fromDatabase);
       facets.setHearing(true);
       askTwice(facets, "store-a", "paneer");
       await db.answer();

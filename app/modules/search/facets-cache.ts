@@ -25,7 +25,7 @@ export interface RememberedSearchFacets extends KnownFacets {
  * looks nothing up (it could not know when to forget); the minute bounds what a change it
  * somehow missed could leave.
  */
-export function rememberSearchFacets(
+export function searchFacetsCache(
   fromDatabase: (storeId: string, plan: SearchPlan) => Promise<SearchFacets>,
   {
     ttlMs = 60_000,

@@ -345,7 +345,7 @@ export interface CategoryCandidate {
  * ('oil atta'), reading in the named categories and then outside them cost a second look through every
  * candidate (6 ms at 100,000 products). Nor for a query that more than eight categories name
  * ('b', as it is being typed): it names no kind of thing in particular, and each named category is a walk
- * of its own (listing.server.ts, categoryByCategory).
+ * of its own (tiers.server.ts, categoryByCategory).
  */
 export function categoriesNamed(plan: SearchPlan, candidates: readonly CategoryCandidate[]): NamedCategories | null {
   if (plan.units.length !== 1) return null;

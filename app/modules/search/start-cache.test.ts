@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planSearch } from "./query";
 import type { SearchStart } from "./start.server";
-import { rememberSearchStarts } from "./start-cache";
+import { searchStartsCache } from "./start-cache";
 
 /** A database stand-in that counts the starts it is asked for. */
 function counted() {
@@ -16,7 +16,7 @@ function counted() {
 describe("remembered search starts", () => {
   it("remember each store's start of a query while the process hears the database", async () => {
     const { asked, fromDatabase } = counted();
-    const starts = rememberSearchStarts(fromDatabase);
+    const starts = searchStartsCache(fromDatabase);
     starts.setHearing(true);
     const first = await starts("store-a", "basmti");
     expect(await starts("store-a", "basmti")).toBe(first);
@@ -27,7 +27,7 @@ describe("remembered search starts", () => {
 
   it("ask again after the catalogue changed", async () => {
     const { asked, fromDatabase } = counted();
-    const starts = rememberSearchStarts(fromDatabase);
+    const starts = searchStartsCache(fromDatabase);
     starts.setHearing(true);
     await starts("store-a", "panner");
     starts.forget();
@@ -37,7 +37,7 @@ describe("remembered search starts", () => {
 
   it("remember nothing before the process hears the database, or while it cannot", async () => {
     const { asked, fromDatabase } = counted();
-    const starts = rememberSearchStarts(fromDatabase);
+    const starts = searchStartsCache(fromDatabase);
     await starts("store-a", "atta");
     await starts("store-a", "atta");
     starts.setHearing(true);

@@ -16,7 +16,7 @@ export interface RememberedSearchStarts extends SearchStarts {
  * cannot hear the database's announcements it remembers nothing, as it keeps no pages; the
  * minute bounds what a change it somehow missed could leave.
  */
-export function rememberSearchStarts(fromDatabase: SearchStarts): RememberedSearchStarts {
+export function searchStartsCache(fromDatabase: SearchStarts): RememberedSearchStarts {
   const starts = cachedLookup(
     (key: string) => {
       const cut = key.indexOf("\n");
