@@ -10,7 +10,7 @@ import { createLogger, type Logger } from "../app/logger.server";
 import { cachedLookup } from "../app/modules/cache/cached-lookup";
 import { loadOutline } from "../app/modules/catalog/outline.server";
 import { releaseUnconfirmedOrders } from "../app/modules/orders/cod-code.server";
-import { runPaymentJob } from "../app/modules/payments/payments.server";
+import { runPaymentJob } from "../app/modules/payments/payment-job.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { searchFacets } from "../app/modules/search/facets.server";
 import { searchFacetsCache } from "../app/modules/search/facets-cache";

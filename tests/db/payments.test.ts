@@ -12,15 +12,15 @@ import { PAYMENT_MESSAGES } from "../../app/modules/payments/gateway";
 import { JuspayGateway } from "../../app/modules/payments/juspay/juspay-gateway.server";
 import { basicAuth, readGatewayOrder } from "../../app/modules/payments/juspay/protocol";
 import { JuspaySimulator, memoryBooks, statusBody } from "../../app/modules/payments/juspay/simulator.server";
+import { runPaymentJob } from "../../app/modules/payments/payment-job.server";
 import {
   applyGatewayOrder,
   PAYMENT_START_MESSAGES,
   type Payments,
-  receiveWebhook,
-  runPaymentJob,
   startPayment,
   syncPayment,
 } from "../../app/modules/payments/payments.server";
+import { receiveWebhook } from "../../app/modules/payments/webhook.server";
 import { addStaff } from "../../app/modules/staff/staff.server";
 import { createOrderFixture, type OrderFixture, orderRequest, stockOf } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";

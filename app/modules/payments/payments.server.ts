@@ -1,14 +1,13 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
-import { customerCartItems, orderEvents, orders, paymentAttempts, paymentEvents } from "../../db/schema";
+import { customerCartItems, orderEvents, orders, paymentAttempts } from "../../db/schema";
 import type { Logger } from "../../logger.server";
-import { readBody } from "../http/json.server";
 import type { Paise } from "../money/types";
-import { orderStockLines, releaseOrderStock, StockShort, takeStock } from "../orders/stock.server";
+import { orderStockLines, StockShort, takeStock } from "../orders/stock.server";
 import { GatewayError, PAYMENT_MESSAGES, type PaymentGateway } from "./gateway";
-import { type GatewayOrder, readGatewayEvent } from "./juspay/protocol";
+import type { GatewayOrder } from "./juspay/protocol";
 import { isForwardTransition, mapGatewayStatus, normalisePaymentStatus, type PaymentStatus } from "./status";
 
 /**
@@ -22,6 +21,9 @@ import { isForwardTransition, mapGatewayStatus, normalisePaymentStatus, type Pay
  *   once, whoever arrives second finds nothing left to do.
  * - An order not paid in time is checked once more with the gateway, then marked failed and its
  *   stock given back, exactly once however many app processes run the job.
+ *
+ * Webhooks are received in webhook.server.ts and the job is in payment-job.server.ts; both end in
+ * this file's applyGatewayOrder.
  */
 
 export interface Payments {
@@ -61,7 +63,7 @@ export function gatewayOrderIdFor(orderNumber: string, attempt: number): string 
   return attempt === 1 ? orderNumber : `${orderNumber}-${attempt}`;
 }
 
-async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return order;
 }
@@ -76,7 +78,7 @@ async function latestAttempt(db: Db | Tx, orderId: string): Promise<AttemptRow |
   return attempt;
 }
 
-async function event(
+export async function recordOrderEvent(
   tx: Tx,
   orderId: string,
   kind: string,
@@ -146,11 +148,11 @@ export async function startPayment(
         throw error;
       }
       await tx.update(orders).set({ stockReleasedAt: null }).where(eq(orders.id, order.id));
-      await event(tx, order.id, "stock-retaken", options.source);
+      await recordOrderEvent(tx, order.id, "stock-retaken", options.source);
     }
     if (order.paymentStatus !== "pending") {
       await tx.update(orders).set({ paymentStatus: "pending", updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-      await event(tx, order.id, "payment", options.source, { from: order.paymentStatus, to: "pending" });
+      await recordOrderEvent(tx, order.id, "payment", options.source, { from: order.paymentStatus, to: "pending" });
     }
     const [attempt] = await tx
       .insert(paymentAttempts)
@@ -163,7 +165,7 @@ export async function startPayment(
       })
       .returning();
     if (!attempt) throw new Error("payment attempt insert returned nothing");
-    await event(tx, order.id, "attempt-started", options.source, { detail: { attempt: number } });
+    await recordOrderEvent(tx, order.id, "attempt-started", options.source, { detail: { attempt: number } });
     return { kind: "create", attempt, order };
   });
 
@@ -256,7 +258,7 @@ export async function applyGatewayOrder(
         expected: attempt.amount,
         got: answer.amount,
       });
-      await event(tx, order.id, "attention", source, {
+      await recordOrderEvent(tx, order.id, "attention", source, {
         detail: { reason: "amount-mismatch", attemptId: attempt.id, expected: attempt.amount, got: answer.amount },
       });
       next = "unknown";
@@ -287,7 +289,9 @@ export async function applyGatewayOrder(
           orderNumber: order.orderNumber,
           attempt: attempt.gatewayOrderId,
         });
-        await event(tx, order.id, "attention", source, { detail: { reason: "charged-twice", attemptId: attempt.id } });
+        await recordOrderEvent(tx, order.id, "attention", source, {
+          detail: { reason: "charged-twice", attemptId: attempt.id },
+        });
       }
       return unchanged;
     }
@@ -307,7 +311,7 @@ export async function applyGatewayOrder(
         ...(next === "paid" ? { paidAt: sql`coalesce(${orders.paidAt}, now())`, paidAttemptId: attempt.id } : {}),
       })
       .where(eq(orders.id, order.id));
-    await event(tx, order.id, "payment", source, {
+    await recordOrderEvent(tx, order.id, "payment", source, {
       from: current,
       to: next,
       detail: { attemptId: attempt.id, gatewayStatus: answer.status },
@@ -326,12 +330,12 @@ async function onPaid(tx: Tx, order: OrderRow, source: PaymentSource, log: Logge
         takeStock(sp, order.storeId, lines, facts, { requireActive: false, orderId: order.id }),
       );
       await tx.update(orders).set({ stockReleasedAt: null }).where(eq(orders.id, order.id));
-      await event(tx, order.id, "stock-retaken", source);
+      await recordOrderEvent(tx, order.id, "stock-retaken", source);
     } catch (error) {
       if (!(error instanceof StockShort)) throw error;
       // Paid after its stock went back and was sold: the shop must restock or refund.
       log.error("order paid after its stock was sold", { orderNumber: order.orderNumber, productId: error.productId });
-      await event(tx, order.id, "attention", source, {
+      await recordOrderEvent(tx, order.id, "attention", source, {
         detail: { reason: "paid-without-stock", productId: error.productId },
       });
     }
@@ -341,7 +345,7 @@ async function onPaid(tx: Tx, order: OrderRow, source: PaymentSource, log: Logge
       .delete(customerCartItems)
       .where(and(eq(customerCartItems.storeId, order.storeId), eq(customerCartItems.customerId, order.customerId)));
   }
-  await event(tx, order.id, "cart-cleared", source);
+  await recordOrderEvent(tx, order.id, "cart-cleared", source);
 }
 
 export type SyncOutcome = AppliedStatus & { checked: boolean };
@@ -391,210 +395,6 @@ export async function findAttempt(
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.gateway, gatewayName), eq(paymentAttempts.gatewayOrderId, gatewayOrderId)));
   return attempt;
-}
-
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
-
-/**
- * A webhook: credentials checked, the event recorded once by its id, the order's status asked
- * of the gateway again (the body is never believed), the answer applied. Answers 200 once the
- * event is recorded, so the gateway stops retrying; an event whose processing failed or took
- * too long is finished in the background and, failing that, by the job.
- */
-export async function receiveWebhook(payments: Payments, request: Request): Promise<Response> {
-  const { db, gateway, log } = payments;
-  if (!gateway.authenticateWebhook(request.headers.get("authorization"))) {
-    log.warn("webhook refused: wrong credentials");
-    return Response.json(
-      { error: "Unauthorized." },
-      { status: 401, headers: { "WWW-Authenticate": 'Basic realm="payments"' } },
-    );
-  }
-  // Read no further than the limit: a chunked body says nothing of its size beforehand, and a
-  // 30 MB one read whole cost a worker 95 MB before its 413.
-  const read = await readBody(request, MAX_WEBHOOK_BYTES, "Payload too large.");
-  if (!read.ok) return read.response;
-  const text = read.bytes.toString("utf8");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return Response.json({ error: "Body must be JSON." }, { status: 400 });
-  }
-  const received = readGatewayEvent(body);
-  if (!received)
-    return Response.json({ error: "Not a payment event: id and event_name are required." }, { status: 400 });
-
-  const [inserted] = await db
-    .insert(paymentEvents)
-    .values({
-      gateway: gateway.name,
-      eventId: received.id,
-      gatewayOrderId: received.orderId,
-      eventName: received.name,
-      payload: body,
-    })
-    .onConflictDoNothing()
-    .returning({ eventId: paymentEvents.eventId });
-  if (!inserted) {
-    const [earlier] = await db
-      .select({ processedAt: paymentEvents.processedAt })
-      .from(paymentEvents)
-      .where(and(eq(paymentEvents.gateway, gateway.name), eq(paymentEvents.eventId, received.id)));
-    if (earlier?.processedAt) return Response.json({ ok: true, duplicate: true });
-  }
-  const work = processEvent(payments, received.id, received.orderId).catch((error: unknown) => {
-    log.error("webhook processing failed; the job will retry it", { error, eventId: received.id });
-  });
-  // Answer quickly: wait a little for the work, never for a slow gateway.
-  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
-  return Response.json({ ok: true });
-}
-
-async function processEvent(payments: Payments, eventId: string, gatewayOrderId: string | null): Promise<void> {
-  const { db, gateway } = payments;
-  const finish = (outcome: string, storeId?: string) =>
-    db
-      .update(paymentEvents)
-      .set({ processedAt: sql`now()`, outcome, ...(storeId ? { storeId } : {}) })
-      .where(and(eq(paymentEvents.gateway, gateway.name), eq(paymentEvents.eventId, eventId)));
-  const attempt = gatewayOrderId ? await findAttempt(db, gateway.name, gatewayOrderId) : undefined;
-  if (!attempt || !gatewayOrderId) {
-    await finish("unknown-order");
-    return;
-  }
-  const answer = await gateway.getOrder(gatewayOrderId);
-  if (!answer) {
-    await finish("gateway-not-found");
-    return;
-  }
-  const applied = await applyGatewayOrder(payments, attempt, answer, "webhook");
-  const [order] = await db.select({ storeId: orders.storeId }).from(orders).where(eq(orders.id, attempt.orderId));
-  await finish(applied.changed ? applied.paymentStatus : `unchanged:${applied.paymentStatus}`, order?.storeId);
-}
-
-export interface AbandonOptions {
-  /** An unpaid ONLINE order holds its stock this long after its last attempt started. */
-  abandonAfterMinutes: number;
-  /** Orders looked at per run. */
-  batch?: number;
-}
-
-export interface JobReport {
-  released: number;
-  paidLate: number;
-  skipped: number;
-  events: number;
-}
-
-/**
- * The background job (every app process runs it): unpaid ONLINE orders past their time are
- * checked once more with the gateway, then marked failed with their stock given back; webhook
- * events left unprocessed are processed. A lease on each
- * order keeps two processes from checking it at once; the row lock and stock_released_at keep
- * its stock from ever going back twice.
- */
-export async function runPaymentJob(payments: Payments, options: AbandonOptions): Promise<JobReport> {
-  const { db, log } = payments;
-  const report: JobReport = { released: 0, paidLate: 0, skipped: 0, events: 0 };
-  const minutes = Math.max(1, Math.round(options.abandonAfterMinutes));
-  const lastActivity = sql`greatest(${orders.createdAt}, coalesce((select max(a.created_at) from payment_attempts a where a.order_id = ${orders.id}), ${orders.createdAt}))`;
-  const claimed = await db
-    .update(orders)
-    .set({ paymentCheckLeaseUntil: sql`now() + interval '2 minutes'` })
-    .where(
-      and(
-        // Checked again on the row itself: a process that waited for another's claim skips the order.
-        or(isNull(orders.paymentCheckLeaseUntil), lt(orders.paymentCheckLeaseUntil, sql`now()`)),
-        inArray(
-          orders.id,
-          db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(
-              and(
-                eq(orders.paymentMethod, "ONLINE"),
-                isNull(orders.stockReleasedAt),
-                inArray(orders.paymentStatus, ["pending", "failed", "unknown"]),
-                sql`${orders.createdAt} < now() - make_interval(mins => ${minutes})`,
-                sql`${lastActivity} < now() - make_interval(mins => ${minutes})`,
-                or(isNull(orders.paymentCheckLeaseUntil), lt(orders.paymentCheckLeaseUntil, sql`now()`)),
-              ),
-            )
-            .limit(options.batch ?? 50),
-        ),
-      ),
-    )
-    .returning({ id: orders.id, createdAt: orders.createdAt });
-
-  for (const order of claimed) {
-    try {
-      const synced = await syncPayment(payments, order.id, "job");
-      if (synced.paymentStatus === "paid" || synced.paymentStatus === "refunded" || synced.paymentStatus === "voided") {
-        report.paidLate++;
-        continue;
-      }
-    } catch (error) {
-      // The gateway could not be asked: try again next run, but never hold stock for ever.
-      const hours = (Date.now() - order.createdAt.getTime()) / 3_600_000;
-      if (hours < (4 * minutes) / 60) {
-        log.warn("abandoned-payment check failed; will retry", { error, orderId: order.id });
-        report.skipped++;
-        continue;
-      }
-    }
-    if (await releaseOrder(payments, order.id)) report.released++;
-  }
-
-  report.events = await retryEvents(payments);
-  if (report.released + report.paidLate + report.skipped + report.events > 0) log.info("payment job", { ...report });
-  return report;
-}
-
-/** Marks an unpaid order failed and gives its stock back, once. */
-export async function releaseOrder(payments: Pick<Payments, "db" | "log">, orderId: string): Promise<boolean> {
-  return transactionWithRetry(payments.db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order || order.stockReleasedAt || !["pending", "failed", "unknown"].includes(order.paymentStatus))
-      return false;
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "failed", paymentCheckLeaseUntil: null, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id));
-    if (order.paymentStatus !== "failed") {
-      await event(tx, order.id, "payment", "job", {
-        from: order.paymentStatus,
-        to: "failed",
-        detail: { reason: "abandoned" },
-      });
-    }
-    return releaseOrderStock(tx, order, "job");
-  });
-}
-
-async function retryEvents(payments: Payments): Promise<number> {
-  const { db, gateway } = payments;
-  const stale = await db
-    .select({ eventId: paymentEvents.eventId, gatewayOrderId: paymentEvents.gatewayOrderId })
-    .from(paymentEvents)
-    .where(
-      and(
-        eq(paymentEvents.gateway, gateway.name),
-        isNull(paymentEvents.processedAt),
-        lt(paymentEvents.receivedAt, sql`now() - interval '1 minute'`),
-      ),
-    )
-    .limit(50);
-  let done = 0;
-  for (const row of stale) {
-    try {
-      await processEvent(payments, row.eventId, row.gatewayOrderId);
-      done++;
-    } catch (error) {
-      payments.log.warn("webhook event still unprocessed", { error, eventId: row.eventId });
-    }
-  }
-  return done;
 }
 
 /**

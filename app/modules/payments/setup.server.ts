@@ -6,7 +6,8 @@ import type { Logger } from "../../logger.server";
 import type { PaymentGateway } from "./gateway";
 import { JuspayGateway } from "./juspay/juspay-gateway.server";
 import { JuspaySimulator, type SimBooks, type SimOrder } from "./juspay/simulator.server";
-import { type Payments, receiveWebhook } from "./payments.server";
+import type { Payments } from "./payments.server";
+import { receiveWebhook } from "./webhook.server";
 
 /**
  * Which gateway a request talks to (PAYMENT_GATEWAY): Juspay over HTTP, or the built-in

@@ -1,6 +1,6 @@
 import { jsonError } from "../../modules/http/json.server";
-import { MAX_WEBHOOK_BYTES, receiveWebhook } from "../../modules/payments/payments.server";
 import { paymentSetup } from "../../modules/payments/setup.server";
+import { MAX_WEBHOOK_BYTES, receiveWebhook } from "../../modules/payments/webhook.server";
 import { siteOrigin } from "../../modules/store/origin.server";
 import type { Route } from "./+types/payment-webhook";
 
