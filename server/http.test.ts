@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../app/env.server";
-import { requestUrl, toFetchRequest } from "./http";
+import { requestUrl, toFetchRequest } from "./request";
 
 /** A server whose handler hands each request's abort signal to `onSignal`, then answers after `delayMs`. */
 async function serve(delayMs: number, onSignal: (signal: AbortSignal) => void): Promise<Server> {

@@ -8,14 +8,15 @@ import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import type { KnownFacets } from "../app/modules/search/facets.server";
 import type { SearchStarts } from "../app/modules/search/start.server";
 import type { AntiForgery } from "../app/modules/security/csrf.server";
-import { randomBytesPooled } from "../app/modules/security/random.server";
 import type { Store } from "../app/modules/store/store.server";
 import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/platform/page-secrets.server";
 import type { PartCache } from "../app/platform/part-cache.server";
 import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
 import { type CachedAnswer, KeepRequest, type PageCache, pageCacheKey } from "./page-cache";
-import { bodyStream, lingerBeforeClose, settleBody } from "./request-body";
+import { clientAddress, isLoopbackClient, requestUrl, toFetchRequest, unreadableAddress } from "./request";
+import { lingerBeforeClose, settleBody } from "./request-body";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
 
 export interface HttpDeps {
@@ -42,130 +43,6 @@ export interface HttpDeps {
   antiForgery: AntiForgery;
   /** How busy the process is, which sets how hard answers are compressed; its own when absent. */
   load?: LoadGauge;
-}
-
-/** Headers every response carries. The CSP's script nonce is added per HTML response. */
-function securityHeaders(env: Env): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "geolocation=(self), camera=(), microphone=(), payment=(self)",
-  };
-  if (env.PUBLIC_URL?.startsWith("https://")) {
-    headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  }
-  return headers;
-}
-
-const HUMAN_CHECK_ORIGINS: Record<Env["HUMAN_CHECK"], string> = {
-  off: "",
-  turnstile: " https://challenges.cloudflare.com",
-  recaptcha:
-    " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
-};
-
-export function contentSecurityPolicy(nonce: string, env: Env): string {
-  const dev = env.NODE_ENV === "development";
-  // Address search loads Google's script only when the shop configured a Maps key.
-  const maps = env.GOOGLE_MAPS_API_KEY ? " https://maps.googleapis.com" : "";
-  // The sign-in form's human check loads its provider's script and frame only when it is on.
-  const check = HUMAN_CHECK_ORIGINS[env.HUMAN_CHECK];
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${maps}${check}${dev ? " 'unsafe-eval'" : ""}`,
-    // Theme colours arrive as CSS custom properties in style attributes.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self'",
-    `connect-src 'self'${maps}${dev ? " ws: wss:" : ""}`,
-    `frame-src 'self'${check}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self' https:",
-    "object-src 'none'",
-  ].join("; ");
-}
-
-/**
- * Whether the request comes from this machine and from no proxy: the socket's address is a
- * loopback one and the request carries no forwarding header. A reverse proxy on the same
- * machine connects from loopback too, so a forwarded request is never the machine's own.
- */
-export function isLoopbackClient(req: IncomingMessage): boolean {
-  const address = req.socket?.remoteAddress ?? "";
-  const loopback = address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
-  if (!loopback) return false;
-  const headers = req.headers;
-  return !headers["x-forwarded-for"] && !headers.forwarded && !headers["x-real-ip"] && !headers["x-forwarded-host"];
-}
-
-function clientAddress(req: IncomingMessage, env: Env): string {
-  if (env.TRUST_PROXY) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket?.remoteAddress ?? "";
-}
-
-/**
- * A Host header as RFC 9110 allows it: a name (underscores too, as container names have them) or
- * IPv4 address, or an IPv6 one in brackets, and a port.
- */
-const HOST_HEADER = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The request's address, or null when the request names none this server can read: a target
- * that is not a path (`http://other.example/x`, `*`), or a Host header that is not a host name.
- * The path is always this host's: `//other.example/products` is that path here, never a page
- * of another host, and no request can make `new URL` throw in the middle of the server (a
- * request for `//` or with `Host: a b` stopped the process).
- */
-export function requestUrl(req: IncomingMessage, env: Env): URL | null {
-  const target = req.url ?? "/";
-  const host = req.headers.host ?? "localhost";
-  if (!target.startsWith("/") || !HOST_HEADER.test(host)) return null;
-  const proto = env.TRUST_PROXY
-    ? String(req.headers["x-forwarded-proto"] ?? "http")
-        .split(",")[0]
-        ?.trim()
-        .toLowerCase()
-    : "http";
-  if (proto !== "http" && proto !== "https") return null;
-  try {
-    return new URL(`${proto}://${host}${target}`);
-  } catch {
-    return null;
-  }
-}
-
-/** Node request -> Fetch Request, with an abort signal tied to the client going away. */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
-  const controller = new AbortController();
-  // Only a client that went away before its answer was sent aborts: 'close' follows every
-  // response, and an abort (a DOMException and its listeners) cost 8 µs or more each time.
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const method = req.method ?? "GET";
-  // A client that went away before this point left a body that can no longer be read (Node
-  // hands back a cancelled stream, which Request refuses): the request comes already aborted.
-  if (req.destroyed) controller.abort();
-  const hasBody = method !== "GET" && method !== "HEAD" && !req.destroyed;
-  return new Request(url, {
-    method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
-  } as RequestInit);
 }
 
 const PAUSED = Symbol("paused");
@@ -372,11 +249,6 @@ async function sendBackup(
   res.end(dump);
 }
 
-/** A CSP nonce: 16 random bytes, base64. */
-function newNonce(): string {
-  return randomBytesPooled(16).toString("base64");
-}
-
 /** The app's headers worth keeping with an answer: not the per-response ones. */
 function cachedHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -440,21 +312,6 @@ function sendCached(
 /** The methods the store's routes answer; any other is refused before routing (405). */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-
-/**
- * Why an address is refused before routing, or null: a NUL byte (PostgreSQL refuses text
- * holding one, which answered 500) or a percent-encoding that is not UTF-8, in the path or the
- * query.
- */
-export function unreadableAddress(url: URL): string | null {
-  if (/%00/i.test(url.pathname) || /%00/i.test(url.search)) return "The address holds a NUL byte.";
-  try {
-    decodeURIComponent(url.pathname);
-  } catch {
-    return "The address is not valid UTF-8.";
-  }
-  return null;
-}
 
 export function createHttpHandler(deps: HttpDeps) {
   const handle = createRequestHandler(deps.build, deps.env.NODE_ENV === "development" ? "development" : "production");
