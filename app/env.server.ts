@@ -63,6 +63,8 @@ export const envSchema = z.object({
   PAYMENT_GATEWAY: z.enum(["sandbox", "juspay", "none"]).default("sandbox"),
   PAYMENT_ABANDON_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Jobs each process runs at once (ADR 0059); 0: this process runs none and only serves. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(8),
   JUSPAY_BASE_URL: z.url().default("https://smartgateway.hdfcuat.bank.in"),
   JUSPAY_MERCHANT_ID: optionalText,
   JUSPAY_API_KEY: optionalText,

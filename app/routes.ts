@@ -39,6 +39,7 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("jobs", "routes/admin/jobs.tsx"),
     ]),
   ]),
   route("media/*", "routes/media.ts"),

@@ -9,8 +9,9 @@ import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
 import { cachedLookup } from "../app/modules/cache/cached-lookup";
 import { loadOutline } from "../app/modules/catalog/outline.server";
-import { releaseUnconfirmedOrders } from "../app/modules/orders/cod-code.server";
-import { runPaymentJob } from "../app/modules/payments/payment-job.server";
+import { backgroundJobs } from "../app/modules/jobs/background.server";
+import { JOBS_CHANNEL } from "../app/modules/jobs/queue.server";
+import { createWorker, type Worker } from "../app/modules/jobs/worker.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { searchFacets } from "../app/modules/search/facets.server";
 import { searchFacetsCache } from "../app/modules/search/facets-cache";
@@ -18,7 +19,6 @@ import { searchStartsFrom } from "../app/modules/search/start.server";
 import { searchStartsCache } from "../app/modules/search/start-cache";
 import { secureCookies } from "../app/modules/security/cookies.server";
 import { AntiForgery } from "../app/modules/security/csrf.server";
-import { runHousekeeping } from "../app/modules/security/housekeeping.server";
 import { loadSigningKey } from "../app/modules/security/server-secret.server";
 import { DEMO_OWNER, demoPasswordInUse } from "../app/modules/staff/demo-owner.server";
 import { PartCache } from "../app/platform/part-cache.server";
@@ -136,7 +136,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   if (database.kind === "pglite") {
     backup = startBackupService(env.DATA_DIR, address.port, () => dumpDatabase(database, "gzip"));
   }
-  const job = startBackgroundJob(database, env, log, env.PUBLIC_URL ?? url);
+  const jobs = await startJobWorker(database, env, log, env.PUBLIC_URL ?? url);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -147,7 +147,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(deadline);
-      await job.stop();
+      await jobs.stop();
       await catalogue.stop();
       backup?.close();
       await database.close();
@@ -159,42 +159,23 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 }
 
 /**
- * The background job on every app process (PAYMENT_JOB_INTERVAL_SECONDS; 0 turns it off): the
- * abandoned-payment check when online payment is on, the COD orders whose code did not come in
- * time, then housekeeping of the security tables.
- * Runs never overlap within a process; across processes the job's leases and row locks keep an
- * order from being released twice, and the deletes are harmless twice.
+ * The job worker on every app process (JOB_CONCURRENCY; 0: none here), with the installation's
+ * recurring work (app/modules/jobs/background.server.ts). Processes share the queue: each job
+ * is run by one of them (ADR 0059).
  */
-function startBackgroundJob(database: Database, env: Env, log: Logger, origin: string): { stop(): Promise<void> } {
-  if (env.PAYMENT_JOB_INTERVAL_SECONDS === 0) return { stop: async () => {} };
+async function startJobWorker(database: Database, env: Env, log: Logger, origin: string): Promise<Worker> {
   const setup = paymentSetup({ db: database.db, env, log }, origin);
-  let running: Promise<unknown> | null = null;
-  const run = async () => {
-    if (setup) await runPaymentJob(setup.payments, { abandonAfterMinutes: env.PAYMENT_ABANDON_MINUTES });
-    const cancelled = await releaseUnconfirmedOrders(database.db);
-    if (cancelled > 0) log.info("unconfirmed COD orders cancelled", { orders: cancelled });
-    const cleaned = await runHousekeeping(database.db);
-    if (Object.values(cleaned).some((n) => n > 0)) log.info("housekeeping", { ...cleaned });
-  };
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .catch((error: unknown) => log.error("background job failed", { error }))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, env.PAYMENT_JOB_INTERVAL_SECONDS * 1_000);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const { handlers, recurring } = backgroundJobs(env, setup?.payments ?? null);
+  const worker = createWorker({
+    db: database.db,
+    log,
+    handlers,
+    recurring,
+    concurrency: env.JOB_CONCURRENCY,
+    listen: (onNotify) => database.listen(JOBS_CHANNEL, { onNotify, onHearing: (hearing) => hearing && onNotify() }),
+  });
+  if (env.JOB_CONCURRENCY > 0) await worker.start();
+  return worker;
 }
 
 /** Starts the server and stops it cleanly on SIGTERM or SIGINT. */

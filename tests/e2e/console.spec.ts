@@ -228,6 +228,10 @@ test("the owner invites staff by link; staff reach no owner page or action; swit
   });
   expect(posted.status()).toBe(403);
   expect((await packer.goto("/admin/audit"))?.status()).toBe(403);
+  expect((await packer.goto("/admin/jobs"))?.status()).toBe(403);
+  expect(
+    (await packer.request.post("/admin/jobs", { form: { intent: "retry", jobId: crypto.randomUUID() } })).status(),
+  ).toBe(403);
   // The SMS outbox answers the store's owners from anywhere, staff only from this machine.
   const proxied = { "X-Forwarded-For": "198.51.100.9" };
   expect((await packer.request.get("/api/dev/sms-outbox?phone=9820012345", { headers: proxied })).status()).toBe(403);

@@ -35,7 +35,7 @@ export async function writeAudit(
   actor: Actor,
   entry: {
     action: string;
-    entity: "order" | "product" | "setting" | "staff";
+    entity: "order" | "product" | "setting" | "staff" | "job";
     entityId: string;
     before: unknown;
     after: unknown;

@@ -23,6 +23,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   product: "Products and stock",
   setting: "Settings",
   staff: "Staff",
+  job: "Jobs",
 };
 
 /** /admin/audit (owners): who did what in the console, when, from where, with the values before and after. */

@@ -40,6 +40,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <>
               <NavLink to="/admin/staff">Staff</NavLink>
               <NavLink to="/admin/audit">Audit log</NavLink>
+              <NavLink to="/admin/jobs">Jobs</NavLink>
             </>
           ) : null}
           <NavLink to="/admin/security">Security</NavLink>

@@ -1,0 +1,28 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers/console";
+
+/**
+ * The owner's Jobs page (issue 57): the background work the store does by itself, such as the
+ * housekeeping every process starts with, with what failed and why. Retry and Discard on
+ * failing and dead jobs are tried against the database in tests/db/console-jobs.test.ts.
+ */
+test("the owner sees the store's background work on the Jobs page", async ({ page }) => {
+  await signIn(page, "/admin");
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Jobs" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+  await expect(page).toHaveTitle("Jobs · Console");
+  await expect(page.getByRole("link", { name: /^Failing \d+$/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("No job is failing.")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  await page.getByRole("link", { name: "Recent", exact: true }).click();
+  await expect(page).toHaveURL(/view=recent/);
+  const housekeeping = page.getByRole("row").filter({ hasText: "Housekeeping" });
+  await expect(housekeeping.filter({ hasText: "Done" }).first()).toBeVisible();
+  // The next run waits its turn.
+  await expect(housekeeping.filter({ hasText: "Waiting" }).first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
