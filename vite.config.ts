@@ -69,7 +69,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                 { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
                 {
                   name: "storefront",
-                  test: (id: string) => !id.includes("node_modules"),
+                  // Not the console's components: a group takes its modules' imports with it,
+                  // and one shared by three console pages brought React Router's runtime into
+                  // the chunk every standalone store page loads.
+                  test: (id: string) => !id.includes("node_modules") && !/[\\/]components[\\/]console[\\/]/.test(id),
                   minShareCount: 3,
                   priority: 1,
                 },
