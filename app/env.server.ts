@@ -80,6 +80,19 @@ export const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_VERIFY_SERVICE_SID: optionalText,
+  /** DLT template ids of the order messages for MSG91: "placed=..., confirmed=..., shipped=..." (issue 57). */
+  SMS_ORDER_TEMPLATE_IDS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^\s*(placed|confirmed|shipped|delivered|cancelled|refunded)\s*=\s*[\w-]+\s*(,\s*(placed|confirmed|shipped|delivered|cancelled|refunded)\s*=\s*[\w-]+\s*)*$/,
+        'must be "event=template id" pairs separated by commas; events: placed, confirmed, shipped, delivered, cancelled, refunded',
+      )
+      .optional(),
+  ),
+  TWILIO_API_BASE_URL: z.url().default("https://api.twilio.com"),
+  /** The Twilio messaging service that sends order messages (its sender and DLT registration). */
+  TWILIO_MESSAGING_SERVICE_SID: optionalText,
   HUMAN_CHECK: z.enum(["off", "turnstile", "recaptcha"]).default("off"),
   HUMAN_CHECK_SITE_KEY: optionalText,
   HUMAN_CHECK_SECRET: optionalText,

@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import * as build from "virtual:react-router/server-build";
 import { type Database, dumpDatabase, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
@@ -12,6 +13,8 @@ import { loadOutline } from "../app/modules/catalog/outline.server";
 import { backgroundJobs } from "../app/modules/jobs/background.server";
 import { JOBS_CHANNEL } from "../app/modules/jobs/queue.server";
 import { createWorker, type Worker } from "../app/modules/jobs/worker.server";
+import { orderMessageHandlers } from "../app/modules/notifications/order-messages.server";
+import { orderSmsSender } from "../app/modules/notifications/sms-senders.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { searchFacets } from "../app/modules/search/facets.server";
 import { searchFacetsCache } from "../app/modules/search/facets-cache";
@@ -166,16 +169,38 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 async function startJobWorker(database: Database, env: Env, log: Logger, origin: string): Promise<Worker> {
   const setup = paymentSetup({ db: database.db, env, log }, origin);
   const { handlers, recurring } = backgroundJobs(env, setup?.payments ?? null);
+  const messages = orderMessageHandlers({ sms: orderSmsSender({ db: database.db, env, log }), origin });
   const worker = createWorker({
     db: database.db,
     log,
-    handlers,
+    handlers: { ...handlers, ...messages },
     recurring,
     concurrency: env.JOB_CONCURRENCY,
+    busy: eventLoopBusy(),
     listen: (onNotify) => database.listen(JOBS_CHANNEL, { onNotify, onHearing: (hearing) => hearing && onNotify() }),
   });
   if (env.JOB_CONCURRENCY > 0) await worker.start();
   return worker;
+}
+
+/**
+ * Whether this process spent 80% or more of the last quarter second working: the job worker
+ * then waits (ADR 0059). On the embedded database the database works in this process too.
+ */
+function eventLoopBusy(): () => boolean {
+  let last = performance.eventLoopUtilization();
+  let lastAt = performance.now();
+  let busy = false;
+  return () => {
+    const now = performance.now();
+    if (now - lastAt >= 250) {
+      const current = performance.eventLoopUtilization();
+      busy = performance.eventLoopUtilization(current, last).utilization >= 0.8;
+      last = current;
+      lastAt = now;
+    }
+    return busy;
+  };
 }
 
 /** Starts the server and stops it cleanly on SIGTERM or SIGINT. */

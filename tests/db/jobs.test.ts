@@ -124,11 +124,11 @@ describe.each(databaseKinds)("job queue on %s", (kind) => {
 
   it("gives a job whose worker died to another once the lease runs out, and ends it once", async () => {
     await enqueue(database.db, { kind: "test.effect" });
-    const [first] = await claimJobs(database.db, 1, 1);
+    const [first] = await claimJobs(database.db, 1, 2);
     if (!first) throw new Error("nothing claimed");
     // The first worker dies here. Within the lease nobody else takes the job.
-    expect(await claimJobs(database.db, 1, 1)).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await claimJobs(database.db, 1, 2)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     const [second] = await claimJobs(database.db, 1, 60);
     expect(second).toMatchObject({ id: first.id, attempts: 2 });
     if (!second) throw new Error("nothing claimed");

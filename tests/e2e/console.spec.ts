@@ -126,9 +126,19 @@ test("a staff member sees a new COD order arrive, confirms, packs, prints the sl
   // Long staff emails in the history wrap: the page is never wider than a phone's screen.
   expect(await packer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-  // The shopper's page shows the new status.
+  // The shopper's page shows the new status, and each step reached their phone (issue 57).
   await shopper.reload();
   await expect(shopper.getByText("Delivered with Own van MH-04-AB-1234")).toBeVisible();
+  await expect(async () => {
+    const { messages } = (await (await packer.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
+      messages: Array<{ body: string }>;
+    };
+    const bodies = messages.map((message) => message.body);
+    expect(bodies.some((body) => body.includes(`order ${number} is on its way with Own van MH-04-AB-1234`))).toBe(true);
+    expect(bodies.some((body) => body.includes(`order ${number} is delivered.`))).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  await packer.reload();
+  await expect(packer.getByText('Customer told "delivered" by SMS')).toBeVisible();
   await shopper.context().close();
 
   // The phone's orders are one click away; then sign out: the console asks for the password again.

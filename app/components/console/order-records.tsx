@@ -189,11 +189,26 @@ export function AuditSection({
   );
 }
 
-export function EventsSection({
-  events,
-}: {
-  events: Array<{ id: string; kind: string; from: string | null; to: string | null; source: string; at: string }>;
-}) {
+type OrderEventView = {
+  id: string;
+  kind: string;
+  from: string | null;
+  to: string | null;
+  source: string;
+  detail?: Record<string, unknown> | null;
+  at: string;
+};
+
+/** A message to the customer (issue 57) in the order's history: which, by what, and whether it went. */
+export function describeMessage(detail: Record<string, unknown> | null | undefined): string {
+  const event = String(detail?.event ?? "");
+  const channel = String(detail?.channel ?? "sms").toUpperCase();
+  return detail?.sent
+    ? `Customer told "${event}" by ${channel}`
+    : `Customer not told "${event}" by ${channel}: ${String(detail?.reason ?? "not sent")}`;
+}
+
+export function EventsSection({ events }: { events: OrderEventView[] }) {
   return (
     <section aria-labelledby="order-history">
       <h2 id="order-history">History</h2>
@@ -203,7 +218,8 @@ export function EventsSection({
         <ol className="console-history">
           {events.map((e) => (
             <li key={e.id}>
-              <time dateTime={e.at}>{when.format(new Date(e.at))}</time> {e.kind}
+              <time dateTime={e.at}>{when.format(new Date(e.at))}</time>{" "}
+              {e.kind === "message" ? describeMessage(e.detail) : e.kind}
               {e.from || e.to ? ` ${e.from ?? ""} → ${e.to ?? ""}` : ""} <span className="muted">({e.source})</span>
             </li>
           ))}

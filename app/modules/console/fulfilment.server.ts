@@ -4,6 +4,9 @@ import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { auditLog, orderEvents, orderNotes, orders } from "../../db/schema";
+import { enqueue } from "../jobs/queue.server";
+import { orderMessageJob } from "../notifications/order-messages.server";
+import type { OrderEvent } from "../notifications/texts";
 import { releaseOrderStock } from "../orders/stock.server";
 import type { StaffMember } from "../staff/staff.server";
 import { type NextStatus, TRANSITION_MESSAGES, transitionProblem } from "./transitions";
@@ -50,6 +53,14 @@ export async function writeAudit(
   });
 }
 
+/** The statuses a customer is told of, and the message each one sends. */
+const TOLD_OF: Partial<Record<NextStatus, OrderEvent>> = {
+  Confirmed: "confirmed",
+  Shipped: "shipped",
+  Delivered: "delivered",
+  Cancelled: "cancelled",
+};
+
 export async function moveOrder(
   db: Db,
   actor: Actor,
@@ -94,6 +105,9 @@ export async function moveOrder(
     });
     // Stock goes back once: an abandoned payment or an unconfirmed COD order may have given it back already.
     if (input.to === "Cancelled") await releaseOrderStock(tx, order, "console");
+    // The customer is told, if and only if this commits (issue 57).
+    const event = TOLD_OF[input.to];
+    if (event) await enqueue(tx, orderMessageJob(order.storeId, order.id, event));
     await writeAudit(tx, actor, {
       action: `order.${input.to.toLowerCase()}`,
       entity: "order",

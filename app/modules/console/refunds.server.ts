@@ -4,7 +4,9 @@ import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { orderEvents, orders, paymentAttempts, refunds } from "../../db/schema";
+import { enqueue } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
+import { orderMessageJob } from "../notifications/order-messages.server";
 import { applyGatewayOrder, type Payments } from "../payments/payments.server";
 import { type Actor, writeAudit } from "./fulfilment.server";
 import { REFUND_MESSAGES, refundProblem } from "./refund-rules";
@@ -82,6 +84,8 @@ export async function refundOrder(
       .returning({ id: refunds.id });
     if (!row) throw new Error("refund insert returned nothing");
     const whole = refunded + amount >= order.grandTotal;
+    // Money given back by hand is refunded now: the customer is told with this commit.
+    if (!online) await enqueue(tx, orderMessageJob(order.storeId, order.id, "refunded", row.id));
     if (!online && whole) {
       await tx.update(orders).set({ paymentStatus: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, order.id));
       await tx.insert(orderEvents).values({
@@ -104,12 +108,21 @@ export async function refundOrder(
   });
   if (!recorded.ok) return recorded;
   if (!recorded.online) return { ok: true, refundId: recorded.refundId, status: "done", amount: recorded.amount };
-  return sendToGateway(db, payments, recorded.refundId, recorded.paidAttemptId, requestId, recorded.amount);
+  return sendToGateway(
+    db,
+    payments,
+    actor.member.storeId,
+    recorded.refundId,
+    recorded.paidAttemptId,
+    requestId,
+    recorded.amount,
+  );
 }
 
 async function sendToGateway(
   db: Db,
   payments: Payments | null,
+  storeId: string,
   refundId: string,
   paidAttemptId: string | null,
   requestId: string,
@@ -125,7 +138,10 @@ async function sendToGateway(
   if (!payments || !attempt) return fail("no gateway or no paid attempt");
   try {
     const answer = await payments.gateway.refund(attempt.gatewayOrderId, { uniqueRequestId: requestId, amount });
-    await db.update(refunds).set({ status: "done", updatedAt: sql`now()` }).where(eq(refunds.id, refundId));
+    await db.transaction(async (tx) => {
+      await tx.update(refunds).set({ status: "done", updatedAt: sql`now()` }).where(eq(refunds.id, refundId));
+      await enqueue(tx, orderMessageJob(storeId, attempt.orderId, "refunded", refundId));
+    });
     // The payment status follows the gateway: refunded once the whole amount is.
     await applyGatewayOrder(payments, attempt, answer, "console");
     return { ok: true, refundId, status: "done", amount };

@@ -50,3 +50,14 @@ describe("errors as the console shows them", () => {
     expect(text.endsWith("…")).toBe(true);
   });
 });
+
+describe("job names in the console", () => {
+  it("names each kind, a message with its event, and an unknown kind as written", async () => {
+    const { jobKindLabel } = await import("./kinds");
+    expect(jobKindLabel("housekeeping")).toBe("Housekeeping");
+    expect(jobKindLabel("notify.order", { orderId: "x", event: "shipped" })).toBe(
+      "Message to a customer about an order: shipped",
+    );
+    expect(jobKindLabel("something.new")).toBe("something.new");
+  });
+});

@@ -3,10 +3,14 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "payments.abandoned": "Abandoned payments check",
   "orders.unconfirmed-cod": "Unconfirmed COD orders check",
   housekeeping: "Housekeeping",
+  "notify.order": "Message to a customer about an order",
 };
 
-export function jobKindLabel(kind: string): string {
-  return JOB_KIND_LABELS[kind] ?? kind;
+export function jobKindLabel(kind: string, payload?: unknown): string {
+  const label = JOB_KIND_LABELS[kind] ?? kind;
+  // A message job says which message: "Message to a customer about an order: shipped".
+  const event = typeof payload === "object" && payload !== null ? (payload as { event?: unknown }).event : undefined;
+  return typeof event === "string" ? `${label}: ${event}` : label;
 }
 
 export const JOB_STATE_LABELS = {

@@ -35,6 +35,22 @@ export interface NewJob {
   maxAttempts?: number;
 }
 
+/** This process's workers, woken when it writes a job (createWorker subscribes). */
+const localWorkers = new Set<() => void>();
+
+export function onJobsWritten(listener: () => void): () => void {
+  localWorkers.add(listener);
+  return () => localWorkers.delete(listener);
+}
+
+/**
+ * Wakes this process's workers. Early is harmless: on PGlite their claim waits for the writing
+ * transaction to end, and on PostgreSQL the commit's pg_notify wakes them again.
+ */
+export function jobsWritten(): void {
+  for (const listener of localWorkers) listener();
+}
+
 /** Writes jobs (in the caller's transaction when given one); a job whose key waits already is skipped. */
 export async function enqueue(db: Db | Tx, ...list: NewJob[]): Promise<number> {
   if (list.length === 0) return 0;
@@ -53,7 +69,10 @@ export async function enqueue(db: Db | Tx, ...list: NewJob[]): Promise<number> {
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   // Heard by the workers when the transaction commits, never before; nothing if it rolls back.
-  if (written.length > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  if (written.length > 0) {
+    await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+    jobsWritten();
+  }
   return written.length;
 }
 

@@ -1,7 +1,16 @@
 import type { Db } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
 import { describeError } from "./backoff";
-import { type ClaimedJob, claimJobs, completeJob, completeJobs, enqueue, failJob, nextDueAt } from "./queue.server";
+import {
+  type ClaimedJob,
+  claimJobs,
+  completeJob,
+  completeJobs,
+  enqueue,
+  failJob,
+  nextDueAt,
+  onJobsWritten,
+} from "./queue.server";
 
 /**
  * The worker every app process runs (ADR 0059): it keeps up to `concurrency` jobs running,
@@ -40,6 +49,11 @@ export interface WorkerOptions {
   leaseSeconds?: number;
   /** The longest sleep when nothing is due. */
   idleMs?: number;
+  /**
+   * Whether the process is busy serving: the worker then waits, up to 2 s at a time, so that
+   * background work never slows a shopper (on the embedded database it shares one connection).
+   */
+  busy?: () => boolean;
   /** Subscribes to the queue's notifications (Database.listen on JOBS_CHANNEL). */
   listen?: (onNotify: () => void) => Promise<{ stop(): Promise<void> }>;
 }
@@ -53,6 +67,10 @@ export interface Worker {
 }
 
 export const recurringKey = (kind: string) => `every:${kind}`;
+
+const GATHER_MS = 25;
+const BUSY_WAIT_MS = 250;
+const BUSY_WAITS = 8;
 
 export function createWorker(options: WorkerOptions): Worker {
   const { db, log, handlers } = options;
@@ -68,6 +86,7 @@ export function createWorker(options: WorkerOptions): Worker {
   let poked = false;
   let loop: Promise<void> | null = null;
   let listening: { stop(): Promise<void> } | null = null;
+  let stopHearingLocal: (() => void) | null = null;
   let recurringCheckedAt = 0;
   /** Jobs that ended while the last "done" statement ran: written together by the next. */
   let ended: ClaimedJob[] = [];
@@ -76,6 +95,14 @@ export function createWorker(options: WorkerOptions): Worker {
   const poke = () => {
     poked = true;
     wake?.();
+  };
+  /** A new job was written: gather those written just after it into the same claim. */
+  let gather = false;
+  /** Waits in a row for a busy process; after BUSY_WAITS the worker claims anyway. */
+  let deferred = 0;
+  const notified = () => {
+    gather = true;
+    poke();
   };
 
   /** Writes each recurring job that is neither waiting nor running (its key keeps it single). */
@@ -171,6 +198,17 @@ export function createWorker(options: WorkerOptions): Worker {
     while (!closing) {
       poked = false;
       try {
+        if (gather) {
+          // While orders come in fast, 25 ms gathers several of their jobs into one claim.
+          gather = false;
+          await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+        }
+        if (options.busy?.() && deferred < BUSY_WAITS) {
+          deferred++;
+          await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
+          continue;
+        }
+        deferred = 0;
         await ensureRecurring();
         // With half the slots busy, wait for jobs to end and then claim several in one statement.
         if (running.size >= Math.ceil(concurrency / 2)) {
@@ -186,8 +224,12 @@ export function createWorker(options: WorkerOptions): Worker {
           });
           running.add(task);
         }
-        // A full claim may have left more due; otherwise sleep until the next is due.
+        // A full claim may have left more due; one that found some is woken when they end.
         if (claimed.length === free) continue;
+        if (claimed.length > 0) {
+          await sleep(idleMs);
+          continue;
+        }
         const due = await nextDueAt(db);
         await sleep(due ? Math.min(idleMs, due.getTime() - Date.now() + 5) : idleMs);
       } catch (error) {
@@ -200,8 +242,9 @@ export function createWorker(options: WorkerOptions): Worker {
   return {
     async start() {
       if (loop) return;
+      stopHearingLocal = onJobsWritten(notified);
       if (options.listen) {
-        listening = await options.listen(poke).catch((error: unknown) => {
+        listening = await options.listen(notified).catch((error: unknown) => {
           log.warn("job worker cannot hear new jobs; it looks every idle period instead", { error });
           return null;
         });
@@ -218,6 +261,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await Promise.allSettled([...running]);
       clearTimeout(grace);
       await listening?.stop();
+      stopHearingLocal?.();
     },
     drain,
   };

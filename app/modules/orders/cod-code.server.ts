@@ -3,7 +3,9 @@ import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { orderEvents, orders } from "../../db/schema";
 import { consumeCode, type OtpDeps, type OtpOutcome, sendCode } from "../accounts/otp.server";
+import { enqueue } from "../jobs/queue.server";
 import { formatINR } from "../money/format";
+import { orderMessageJob } from "../notifications/order-messages.server";
 import { releaseOrderStock } from "./stock.server";
 
 /**
@@ -95,6 +97,8 @@ export async function confirmOrderByCode(
       .returning({ id: orders.id });
     if (!confirmed) return { ok: false as const, status: 401 as const, error: ORDER_CODE_MESSAGES.lapsed };
     await tx.insert(orderEvents).values({ orderId: order.id, kind: "code-confirmed", source: "checkout" });
+    // Confirmed by its customer's code, the COD order is placed: they are told (issue 57).
+    await enqueue(tx, orderMessageJob(storeId, order.id, "placed"));
     return { ok: true as const };
   });
 }

@@ -8,6 +8,7 @@ import { loadCartFacts, loadProductFacts } from "../checkout/facts.server";
 import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
 import { type CartQuote, type LineProblem, lineLabel, type ProductFacts, quoteCart } from "../checkout/quote";
 import { addressSnapshot, CHECKOUT_MESSAGES } from "../checkout/schema";
+import { jobsWritten } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
 import type { Store } from "../store/store.server";
 import { codeDeadline, guestLimitProblem, needsOrderCode } from "./order-rules";
@@ -128,7 +129,11 @@ export async function placeOrder(
       }
       throw error;
     }
-    if (outcome.placed) return { ok: true, replayed: false, order };
+    if (outcome.placed) {
+      // Its "order placed" message was written by the same statement (record-order.server.ts).
+      if (order.paymentMethod === "COD" && !order.confirmBy) jobsWritten();
+      return { ok: true, replayed: false, order };
+    }
     // Another request with this key was recorded first (or, while stock ran short, earlier):
     // its answer is this request's answer.
     const first = key ? await findEarlier(db, store.id, key, requestHash) : null;

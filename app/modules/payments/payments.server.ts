@@ -4,7 +4,9 @@ import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { customerCartItems, orderEvents, orders, paymentAttempts } from "../../db/schema";
 import type { Logger } from "../../logger.server";
+import { enqueue } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
+import { orderMessageJob } from "../notifications/order-messages.server";
 import { orderStockLines, StockShort, takeStock } from "../orders/stock.server";
 import { GatewayError, PAYMENT_MESSAGES, type PaymentGateway } from "./gateway";
 import type { GatewayOrder } from "./juspay/protocol";
@@ -346,6 +348,8 @@ async function onPaid(tx: Tx, order: OrderRow, source: PaymentSource, log: Logge
       .where(and(eq(customerCartItems.storeId, order.storeId), eq(customerCartItems.customerId, order.customerId)));
   }
   await recordOrderEvent(tx, order.id, "cart-cleared", source);
+  // An online order is placed, for its customer, once it is paid (issue 57).
+  await enqueue(tx, orderMessageJob(order.storeId, order.id, "placed"));
 }
 
 export type SyncOutcome = AppliedStatus & { checked: boolean };

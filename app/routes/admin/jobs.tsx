@@ -37,7 +37,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     csrf: context.csrf,
     jobs: rows.map((job) => ({
       id: job.id,
-      kind: jobKindLabel(job.kind),
+      kind: jobKindLabel(job.kind, job.payload),
       state: job.state,
       attempts: job.attempts,
       maxAttempts: job.maxAttempts,

@@ -5,7 +5,7 @@ import { createWorker } from "../../../app/modules/jobs/worker.server";
 
 /**
  * A worker in a process of its own, for tests/db/job-process.test.ts: it claims the job with a
- * two-second lease, records that it started, says so on stdout and never finishes, waiting to
+ * three-second lease, records that it started, says so on stdout and never finishes, waiting to
  * be killed. Argument: a PostgreSQL URL, or a PGlite data folder.
  */
 const target = process.argv[2] ?? "";
@@ -15,7 +15,7 @@ const database = await openDatabase(
 const worker = createWorker({
   db: database.db,
   log: createLogger("silent"),
-  leaseSeconds: 2,
+  leaseSeconds: 3,
   handlers: {
     "test.slow": async (job) => {
       await database.db.execute(sql`insert into job_effects (job_id, what) values (${job.id}, 'started')`);

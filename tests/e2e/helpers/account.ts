@@ -6,12 +6,12 @@ export function uniquePhone(prefix: "96" | "97" = "97"): string {
   return `${prefix}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 }
 
-/** The last sign-in code sent to a phone, read from the development SMS outbox. */
+/** The last code sent to a phone, read from the development SMS outbox (order messages go there too). */
 export async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
   const { messages } = (await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
     messages: Array<{ body: string }>;
   };
-  const code = /^(\d{6}) /.exec(messages[0]?.body ?? "")?.[1];
+  const code = messages.map((message) => /^(\d{6}) /.exec(message.body)?.[1]).find(Boolean);
   if (!code) throw new Error("no code in the outbox");
   return code;
 }

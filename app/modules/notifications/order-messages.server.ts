@@ -1,0 +1,120 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client.server";
+import { jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
+import { type ClaimedJob, completeJob, type NewJob } from "../jobs/queue.server";
+import type { JobHandler } from "../jobs/worker.server";
+import type { OrderSmsSender } from "./sms-senders.server";
+import { ORDER_EVENTS, type OrderEvent, type OrderFacts, smsFor } from "./texts";
+
+/**
+ * The customer's messages about an order (issue 57): each is a job written in the transaction
+ * that changes the order (placed, confirmed, shipped, delivered, cancelled, refunded), so a
+ * message goes out if and only if the change commits, and a provider that is down only delays
+ * it. The job reads the order as it is when it runs, sends, and records the message in the
+ * order's history with the job's end.
+ */
+
+export const ORDER_MESSAGE_JOB = "notify.order";
+
+/** The job that tells the customer of `event`; a refund's job names the refund. */
+export function orderMessageJob(
+  storeId: string,
+  orderId: string,
+  event: OrderEvent,
+  refundId?: string,
+): NewJob & { payload: Record<string, unknown> } {
+  return {
+    kind: ORDER_MESSAGE_JOB,
+    storeId,
+    payload: { orderId, event, ...(refundId ? { refundId } : {}) },
+    uniqueKey: `${ORDER_MESSAGE_JOB}:${orderId}:${event}${refundId ? `:${refundId}` : ""}`,
+  };
+}
+
+const payloadSchema = z.object({
+  orderId: z.string().uuid(),
+  event: z.enum(ORDER_EVENTS),
+  refundId: z.string().uuid().optional(),
+});
+
+/** Ends a claimed job and writes its order's history row, only if the claim is still the job's. */
+async function endWithEvent(db: Db, job: ClaimedJob, orderId: string, detail: Record<string, unknown>) {
+  await db.execute(sql`
+    with ended as (
+      update ${jobs} set state = 'done', lease_until = null, finished_at = now(), last_error = null
+      where id = ${job.id} and state = 'running' and attempts = ${job.attempts}
+      returning id
+    )
+    insert into ${orderEvents} (order_id, kind, source, detail)
+    select ${orderId}::uuid, 'message', 'job', ${JSON.stringify(detail)}::jsonb from ended`);
+}
+
+export interface OrderMessageDeps {
+  sms: OrderSmsSender | null;
+  /** The installation's public origin (PUBLIC_URL, else the server's own address). */
+  origin: string;
+}
+
+export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, JobHandler> {
+  return {
+    [ORDER_MESSAGE_JOB]: async (job, { db, log }) => {
+      const parsed = payloadSchema.safeParse(job.payload);
+      if (!parsed.success) throw new Error(`A message job without its order: ${parsed.error.issues[0]?.message}`);
+      const { orderId, event, refundId } = parsed.data;
+      const [order] = await db
+        .select({
+          id: orders.id,
+          storeId: orders.storeId,
+          orderNumber: orders.orderNumber,
+          phone: orders.phone,
+          grandTotal: orders.grandTotal,
+          paymentMethod: orders.paymentMethod,
+          courier: orders.courier,
+          trackingNumber: orders.trackingNumber,
+          storeName: stores.title,
+          // The store's own address for links, its first domain; else the installation's.
+          host: sql<string | null>`(select ${storeDomains.host} from ${storeDomains}
+            where ${storeDomains.storeId} = ${orders.storeId} order by ${storeDomains.createdAt} limit 1)`,
+        })
+        .from(orders)
+        .innerJoin(stores, eq(stores.id, orders.storeId))
+        .where(eq(orders.id, orderId));
+      if (!order) {
+        // The order is gone (its store was deleted): nothing to say, and nobody to say it to.
+        await completeJob(db, job);
+        return;
+      }
+      let refundAmount: number | null = null;
+      if (refundId) {
+        const [refund] = await db
+          .select({ amount: refunds.amount })
+          .from(refunds)
+          .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
+        refundAmount = refund?.amount ?? null;
+      }
+      const facts: OrderFacts = {
+        storeName: order.storeName,
+        orderNumber: order.orderNumber,
+        grandTotal: order.grandTotal,
+        paymentMethod: order.paymentMethod === "ONLINE" ? "ONLINE" : "COD",
+        courier: order.courier,
+        trackingNumber: order.trackingNumber,
+        refundAmount,
+        link: `${order.host ?? new URL(deps.origin).host}/account`,
+      };
+      const sms = smsFor(event, facts);
+      const result = deps.sms
+        ? await deps.sms.send({ storeId: order.storeId, phone: order.phone, event, values: sms.values, text: sms.text })
+        : { sent: false as const, reason: "no SMS provider for order messages" };
+      if (!result.sent) log.info("order message not sent by SMS", { event, orderId, reason: result.reason });
+      // The job's end and the order's history in one statement: both or neither.
+      await endWithEvent(db, job, orderId, {
+        event,
+        channel: "sms",
+        provider: deps.sms?.name ?? null,
+        ...(result.sent ? { sent: true, reference: result.reference } : { sent: false, reason: result.reason }),
+      });
+    },
+  };
+}
