@@ -39,6 +39,18 @@ describe("configuration", () => {
     );
   });
 
+  it("reads the order messages' settings, and wants an SMTP server for smtp", () => {
+    expect(() => parseEnv({ EMAIL_TRANSPORT: "smtp" })).toThrow(
+      "Invalid configuration: SMTP_URL must be set when EMAIL_TRANSPORT=smtp",
+    );
+    expect(parseEnv({}).EMAIL_TRANSPORT).toBe("files");
+    expect(parseEnv({ SMS_ORDER_TEMPLATE_IDS: "placed=1207-a, shipped=1207-b" }).SMS_ORDER_TEMPLATE_IDS).toBe(
+      "placed=1207-a, shipped=1207-b",
+    );
+    expect(() => parseEnv({ SMS_ORDER_TEMPLATE_IDS: "sent=1" })).toThrow(/SMS_ORDER_TEMPLATE_IDS/);
+    expect(() => parseEnv({ EMAIL_FROM: "not an address" })).toThrow(/EMAIL_FROM/);
+  });
+
   it("never runs the development SMS outbox on a public store", () => {
     expect(() => parseEnv({ PUBLIC_URL: "https://shop.example.in", PAYMENT_GATEWAY: "none" })).toThrow(/SMS_PROVIDER/);
   });

@@ -90,6 +90,11 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  /** How order emails go (issue 57): files under DATA_DIR/email-outbox (development), smtp, or off. */
+  EMAIL_TRANSPORT: z.enum(["files", "smtp", "off"]).default("files"),
+  /** smtp://user:password@host:587 or smtps://...:465 (nodemailer's connection URL). */
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  EMAIL_FROM: z.email().default("orders@mandi.local"),
   TWILIO_API_BASE_URL: z.url().default("https://api.twilio.com"),
   /** The Twilio messaging service that sends order messages (its sender and DLT registration). */
   TWILIO_MESSAGING_SERVICE_SID: optionalText,
@@ -117,6 +122,7 @@ const requiredWhen: Array<[(env: Env) => boolean, Array<keyof Env>, string]> = [
     "PAYMENT_GATEWAY=juspay",
   ],
   [(e) => e.SMS_PROVIDER === "msg91", ["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"], "SMS_PROVIDER=msg91"],
+  [(e) => e.EMAIL_TRANSPORT === "smtp", ["SMTP_URL"], "EMAIL_TRANSPORT=smtp"],
   [
     (e) => e.SMS_PROVIDER === "twilio",
     ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"],

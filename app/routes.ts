@@ -40,6 +40,7 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
     ]),
   ]),
   route("media/*", "routes/media.ts"),

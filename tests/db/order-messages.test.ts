@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
@@ -7,6 +10,7 @@ import { createLogger } from "../../app/logger.server";
 import { moveOrder } from "../../app/modules/console/fulfilment.server";
 import { refundOrder } from "../../app/modules/console/refunds.server";
 import { createWorker } from "../../app/modules/jobs/worker.server";
+import { type EmailSender, FileEmail, filedEmails } from "../../app/modules/notifications/email-senders.server";
 import { orderMessageHandlers } from "../../app/modules/notifications/order-messages.server";
 import { Msg91OrderSms, type OrderSmsSender, OutboxOrderSms } from "../../app/modules/notifications/sms-senders.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
@@ -25,8 +29,11 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
   let fx: OrderFixture;
   const log = createLogger("silent");
   const origin = "http://shop.test";
-  const workerWith = (sms: OrderSmsSender) =>
-    createWorker({ db: database.db, log, handlers: orderMessageHandlers({ sms, origin }), concurrency: 8 });
+  const emailFolder = mkdtempSync(path.join(tmpdir(), "mandi-email-"));
+  const workerWith = (
+    sms: OrderSmsSender,
+    email: EmailSender | null = new FileEmail(emailFolder, "orders@shop.test"),
+  ) => createWorker({ db: database.db, log, handlers: orderMessageHandlers({ sms, email, origin }), concurrency: 8 });
   const placeCod = async (phone = "9820012345") => {
     const outcome = await placeOrder(
       database.db,
@@ -50,7 +57,10 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
     database = await createTestDatabase(kind);
     fx = await createOrderFixture(database.db, `messages-${kind}`);
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await database.close();
+    rmSync(emailFolder, { recursive: true, force: true });
+  });
   beforeEach(async () => {
     await database.db.delete(jobs);
   });
@@ -58,17 +68,14 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
   // 2 x ₹25 of salt and ₹99 delivery (Vashi, under ₹1,000): ₹149.
   it("tells the customer a COD order is placed, once, with the job written by the order's own statement", async () => {
     const order = await placeCod("9820000001");
-    const written = await database.db.select().from(jobs);
-    expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({
-      kind: "notify.order",
-      storeId: fx.store.id,
-      state: "queued",
-      payload: { orderId: order.orderId, event: "placed" },
-    });
+    const written = await database.db.select().from(jobs).orderBy(jobs.uniqueKey);
+    expect(written.map((job) => [job.kind, job.storeId, job.state, job.payload])).toEqual([
+      ["notify.order", fx.store.id, "queued", { orderId: order.orderId, event: "placed", channel: "email" }],
+      ["notify.order", fx.store.id, "queued", { orderId: order.orderId, event: "placed", channel: "sms" }],
+    ]);
 
     const worker = workerWith(new OutboxOrderSms(database.db));
-    expect(await worker.drain()).toBe(1);
+    expect(await worker.drain()).toBe(2);
     expect(await worker.drain()).toBe(0);
     expect(await outboxFor("9820000001")).toEqual([
       {
@@ -80,6 +87,12 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.kind, "message")));
     expect(recorded?.detail).toMatchObject({ event: "placed", channel: "sms", provider: "outbox", sent: true });
+    const [email] = (await filedEmails(emailFolder)).filter((filed) => filed.subject.includes(order.orderNumber));
+    expect(email).toMatchObject({
+      to: "asha@spiceroute-caterers.in",
+      subject: `Your order ${order.orderNumber} is placed · ${fx.store.title}`,
+    });
+    expect(email?.text).toContain(`Your order ${order.orderNumber} of ₹149 is placed, to be paid in cash on delivery.`);
   });
 
   it("tells the customer of each step the desk takes, and of a refund", async () => {
@@ -111,7 +124,7 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
     expect(refund.ok).toBe(true);
 
     const worker = workerWith(new OutboxOrderSms(database.db));
-    expect(await worker.drain()).toBe(5);
+    expect(await worker.drain()).toBe(10);
     const texts = (await outboxFor("9820000002")).map((row) => row.body.replace(`${fx.store.title}: `, ""));
     expect(texts.sort()).toEqual(
       [
@@ -142,11 +155,15 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
       const sms = new Msg91OrderSms({ baseUrl: fake.url, authKey: "k", templateIds: { placed: "1207-placed" } });
       const placed = [];
       for (let n = 0; n < 200; n++) placed.push(await placeCod(`97${String(n).padStart(8, "0")}`));
-      const worker = workerWith(sms);
-      expect(await worker.drain()).toBe(200);
+      // Email is off here: its 200 jobs end at once, saying so in each order's history.
+      const worker = workerWith(sms, null);
+      expect(await worker.drain()).toBe(400);
       expect(refused).toBe(200);
       expect(delivered.size).toBe(0);
-      const waiting = await database.db.select({ state: jobs.state, error: jobs.lastError }).from(jobs);
+      const waiting = await database.db
+        .select({ state: jobs.state, error: jobs.lastError })
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'channel' = 'sms'`);
       expect(waiting.every((job) => job.state === "queued" && job.error?.includes("HTTP 500"))).toBe(true);
 
       // The provider recovers; the retries come due (their wait is made to pass at once).

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { uniquePhone } from "./helpers/account";
 import { signIn } from "./helpers/console";
 
 /**
@@ -25,4 +26,22 @@ test("the owner sees the store's background work on the Jobs page", async ({ pag
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
+
+test("the owner reads the development outbox's messages on the Messages page", async ({ page, browser }) => {
+  const shopper = await (await browser.newContext()).newPage();
+  const phone = uniquePhone();
+  await shopper.goto("/account");
+  await shopper.getByLabel("Mobile number").fill(phone);
+  await shopper.getByRole("button", { name: "Send OTP" }).click();
+  await expect(shopper.getByLabel("One-time code")).toBeVisible();
+  await shopper.context().close();
+
+  await signIn(page, "/admin");
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Messages" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await expect(page.getByText("Development outbox: no SMS leaves this machine.")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: `+91 ${phone}` });
+  await expect(row.getByText(/^\d{6} is your .* sign-in code\./)).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 });

@@ -239,6 +239,7 @@ test("the owner invites staff by link; staff reach no owner page or action; swit
   expect(posted.status()).toBe(403);
   expect((await packer.goto("/admin/audit"))?.status()).toBe(403);
   expect((await packer.goto("/admin/jobs"))?.status()).toBe(403);
+  expect((await packer.goto("/admin/messages"))?.status()).toBe(403);
   expect(
     (await packer.request.post("/admin/jobs", { form: { intent: "retry", jobId: crypto.randomUUID() } })).status(),
   ).toBe(403);

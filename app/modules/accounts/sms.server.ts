@@ -81,6 +81,20 @@ export function recentOutboxMessages(
     .limit(limit);
 }
 
+/** The outbox's last messages for a whole store, newest first, for the console's Messages page. */
+export function storeOutboxMessages(
+  db: Db,
+  storeId: string,
+  limit = 100,
+): Promise<{ id: string; phone: string; body: string; createdAt: Date }[]> {
+  return db
+    .select({ id: smsOutbox.id, phone: smsOutbox.phone, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.storeId, storeId))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(limit);
+}
+
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 async function call(fetcher: Fetch, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {

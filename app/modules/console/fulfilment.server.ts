@@ -5,7 +5,7 @@ import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { auditLog, orderEvents, orderNotes, orders } from "../../db/schema";
 import { enqueue } from "../jobs/queue.server";
-import { orderMessageJob } from "../notifications/order-messages.server";
+import { orderMessageJobs } from "../notifications/order-messages.server";
 import type { OrderEvent } from "../notifications/texts";
 import { releaseOrderStock } from "../orders/stock.server";
 import type { StaffMember } from "../staff/staff.server";
@@ -107,7 +107,7 @@ export async function moveOrder(
     if (input.to === "Cancelled") await releaseOrderStock(tx, order, "console");
     // The customer is told, if and only if this commits (issue 57).
     const event = TOLD_OF[input.to];
-    if (event) await enqueue(tx, orderMessageJob(order.storeId, order.id, event));
+    if (event) await enqueue(tx, ...orderMessageJobs(order.storeId, order.id, event));
     await writeAudit(tx, actor, {
       action: `order.${input.to.toLowerCase()}`,
       entity: "order",

@@ -6,7 +6,7 @@ import { isUuid } from "../../db/ids";
 import { orderEvents, orders, paymentAttempts, refunds } from "../../db/schema";
 import { enqueue } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
-import { orderMessageJob } from "../notifications/order-messages.server";
+import { orderMessageJobs } from "../notifications/order-messages.server";
 import { applyGatewayOrder, type Payments } from "../payments/payments.server";
 import { type Actor, writeAudit } from "./fulfilment.server";
 import { REFUND_MESSAGES, refundProblem } from "./refund-rules";
@@ -85,7 +85,7 @@ export async function refundOrder(
     if (!row) throw new Error("refund insert returned nothing");
     const whole = refunded + amount >= order.grandTotal;
     // Money given back by hand is refunded now: the customer is told with this commit.
-    if (!online) await enqueue(tx, orderMessageJob(order.storeId, order.id, "refunded", row.id));
+    if (!online) await enqueue(tx, ...orderMessageJobs(order.storeId, order.id, "refunded", row.id));
     if (!online && whole) {
       await tx.update(orders).set({ paymentStatus: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, order.id));
       await tx.insert(orderEvents).values({
@@ -140,7 +140,7 @@ async function sendToGateway(
     const answer = await payments.gateway.refund(attempt.gatewayOrderId, { uniqueRequestId: requestId, amount });
     await db.transaction(async (tx) => {
       await tx.update(refunds).set({ status: "done", updatedAt: sql`now()` }).where(eq(refunds.id, refundId));
-      await enqueue(tx, orderMessageJob(storeId, attempt.orderId, "refunded", refundId));
+      await enqueue(tx, ...orderMessageJobs(storeId, attempt.orderId, "refunded", refundId));
     });
     // The payment status follows the gateway: refunded once the whole amount is.
     await applyGatewayOrder(payments, attempt, answer, "console");

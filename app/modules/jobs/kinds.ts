@@ -9,8 +9,14 @@ export const JOB_KIND_LABELS: Record<string, string> = {
 export function jobKindLabel(kind: string, payload?: unknown): string {
   const label = JOB_KIND_LABELS[kind] ?? kind;
   // A message job says which message: "Message to a customer about an order: shipped".
-  const event = typeof payload === "object" && payload !== null ? (payload as { event?: unknown }).event : undefined;
-  return typeof event === "string" ? `${label}: ${event}` : label;
+  const { event, channel } = (typeof payload === "object" && payload !== null ? payload : {}) as {
+    event?: unknown;
+    channel?: unknown;
+  };
+  if (typeof event !== "string") return label;
+  return typeof channel === "string"
+    ? `${label}: ${event} by ${channel === "sms" ? "SMS" : channel}`
+    : `${label}: ${event}`;
 }
 
 export const JOB_STATE_LABELS = {

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client.server";
 import { jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
 import { type ClaimedJob, completeJob, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
+import type { EmailSender } from "./email-senders.server";
+import { orderEmail } from "./email-texts";
 import type { OrderSmsSender } from "./sms-senders.server";
 import { ORDER_EVENTS, type OrderEvent, type OrderFacts, smsFor } from "./texts";
 
@@ -17,24 +19,26 @@ import { ORDER_EVENTS, type OrderEvent, type OrderFacts, smsFor } from "./texts"
 
 export const ORDER_MESSAGE_JOB = "notify.order";
 
-/** The job that tells the customer of `event`; a refund's job names the refund. */
-export function orderMessageJob(
-  storeId: string,
-  orderId: string,
-  event: OrderEvent,
-  refundId?: string,
-): NewJob & { payload: Record<string, unknown> } {
-  return {
+export const MESSAGE_CHANNELS = ["sms", "email"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * The jobs that tell the customer of `event`, one per channel, so that an email server that is
+ * down never sends the SMS twice; a refund's jobs name the refund.
+ */
+export function orderMessageJobs(storeId: string, orderId: string, event: OrderEvent, refundId?: string): NewJob[] {
+  return MESSAGE_CHANNELS.map((channel) => ({
     kind: ORDER_MESSAGE_JOB,
     storeId,
-    payload: { orderId, event, ...(refundId ? { refundId } : {}) },
-    uniqueKey: `${ORDER_MESSAGE_JOB}:${orderId}:${event}${refundId ? `:${refundId}` : ""}`,
-  };
+    payload: { orderId, event, channel, ...(refundId ? { refundId } : {}) },
+    uniqueKey: `${ORDER_MESSAGE_JOB}:${orderId}:${event}:${channel}${refundId ? `:${refundId}` : ""}`,
+  }));
 }
 
 const payloadSchema = z.object({
   orderId: z.string().uuid(),
   event: z.enum(ORDER_EVENTS),
+  channel: z.enum(MESSAGE_CHANNELS).default("sms"),
   refundId: z.string().uuid().optional(),
 });
 
@@ -52,6 +56,7 @@ async function endWithEvent(db: Db, job: ClaimedJob, orderId: string, detail: Re
 
 export interface OrderMessageDeps {
   sms: OrderSmsSender | null;
+  email: EmailSender | null;
   /** The installation's public origin (PUBLIC_URL, else the server's own address). */
   origin: string;
 }
@@ -61,18 +66,20 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
     [ORDER_MESSAGE_JOB]: async (job, { db, log }) => {
       const parsed = payloadSchema.safeParse(job.payload);
       if (!parsed.success) throw new Error(`A message job without its order: ${parsed.error.issues[0]?.message}`);
-      const { orderId, event, refundId } = parsed.data;
+      const { orderId, event, channel, refundId } = parsed.data;
       const [order] = await db
         .select({
           id: orders.id,
           storeId: orders.storeId,
           orderNumber: orders.orderNumber,
           phone: orders.phone,
+          email: orders.email,
           grandTotal: orders.grandTotal,
           paymentMethod: orders.paymentMethod,
           courier: orders.courier,
           trackingNumber: orders.trackingNumber,
           storeName: stores.title,
+          look: stores.customisation,
           // The store's own address for links, its first domain; else the installation's.
           host: sql<string | null>`(select ${storeDomains.host} from ${storeDomains}
             where ${storeDomains.storeId} = ${orders.storeId} order by ${storeDomains.createdAt} limit 1)`,
@@ -103,6 +110,44 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
         refundAmount,
         link: `${order.host ?? new URL(deps.origin).host}/account`,
       };
+      if (channel === "email") {
+        // Only an order that gave an email is told by email; it is said in its history.
+        if (!order.email) {
+          await completeJob(db, job);
+          return;
+        }
+        if (!deps.email) {
+          await endWithEvent(db, job, orderId, {
+            event,
+            channel,
+            sent: false,
+            reason: "email is off (EMAIL_TRANSPORT)",
+          });
+          return;
+        }
+        const origin = new URL(deps.origin);
+        const accountUrl = `${order.host ? `${origin.protocol}//${order.host}` : origin.origin}/account`;
+        const logo = order.look.logo;
+        const content = orderEmail(event, facts, {
+          logoUrl: logo ? new URL(logo, accountUrl).href : "",
+          primaryColor: order.look.primaryColor,
+          accountUrl,
+        });
+        const sent = await deps.email.send({
+          ...content,
+          to: order.email,
+          fromName: order.storeName,
+          reference: job.id,
+        });
+        await endWithEvent(db, job, orderId, {
+          event,
+          channel,
+          provider: deps.email.name,
+          sent: true,
+          reference: sent.reference,
+        });
+        return;
+      }
       const sms = smsFor(event, facts);
       const result = deps.sms
         ? await deps.sms.send({ storeId: order.storeId, phone: order.phone, event, values: sms.values, text: sms.text })
@@ -111,7 +156,7 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
       // The job's end and the order's history in one statement: both or neither.
       await endWithEvent(db, job, orderId, {
         event,
-        channel: "sms",
+        channel,
         provider: deps.sms?.name ?? null,
         ...(result.sent ? { sent: true, reference: result.reference } : { sent: false, reason: result.reason }),
       });

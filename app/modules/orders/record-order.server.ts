@@ -16,7 +16,7 @@ import {
 import { uuidArrayLiteral } from "../../db/uuid-array.server";
 import type { AddressForm } from "../checkout/schema";
 import type { Paise } from "../money/types";
-import { ORDER_MESSAGE_JOB } from "../notifications/order-messages.server";
+import { MESSAGE_CHANNELS, ORDER_MESSAGE_JOB } from "../notifications/order-messages.server";
 import type { StockTake } from "./stock.server";
 
 /**
@@ -391,8 +391,9 @@ function orderStatement(shape: Shape): SQL {
       -- worker; a pg_notify here cost the embedded database a sixth of its orders a second.
       insert into ${jobs} (${names(jobs.storeId, jobs.kind, jobs.payload, jobs.uniqueKey)})
       select ${storeId}::uuid, ${sql.raw(`'${ORDER_MESSAGE_JOB}'`)},
-        jsonb_build_object('orderId', ${v("orderId")}::text, 'event', 'placed'),
-        ${sql.raw(`'${ORDER_MESSAGE_JOB}:'`)} || ${v("orderId")}::text || ':placed'
+        jsonb_build_object('orderId', ${v("orderId")}::text, 'event', 'placed', 'channel', c.channel),
+        ${sql.raw(`'${ORDER_MESSAGE_JOB}:'`)} || ${v("orderId")}::text || ':placed:' || c.channel
+      from (values ${sql.raw(MESSAGE_CHANNELS.map((channel) => `('${channel}')`).join(", "))}) as c(channel)
       where exists (select 1 from placed) and ${v("paymentMethod")}::text = 'COD'
         and ${v("codeConfirmBy")}::timestamptz is null
       on conflict do nothing

@@ -41,6 +41,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/staff">Staff</NavLink>
               <NavLink to="/admin/audit">Audit log</NavLink>
               <NavLink to="/admin/jobs">Jobs</NavLink>
+              <NavLink to="/admin/messages">Messages</NavLink>
             </>
           ) : null}
           <NavLink to="/admin/security">Security</NavLink>
