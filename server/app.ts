@@ -189,7 +189,7 @@ async function startJobWorker(database: Database, env: Env, log: Logger, origin:
 }
 
 /**
- * Whether this process spent 80% or more of the last quarter second working: the job worker
+ * Whether this process spent half or more of the last quarter second working: the job worker
  * then waits (ADR 0059). On the embedded database the database works in this process too.
  */
 function eventLoopBusy(): () => boolean {
@@ -200,7 +200,7 @@ function eventLoopBusy(): () => boolean {
     const now = performance.now();
     if (now - lastAt >= 250) {
       const current = performance.eventLoopUtilization();
-      busy = performance.eventLoopUtilization(current, last).utilization >= 0.8;
+      busy = performance.eventLoopUtilization(current, last).utilization >= 0.5;
       last = current;
       lastAt = now;
     }
