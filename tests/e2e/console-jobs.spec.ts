@@ -32,9 +32,12 @@ test("the owner reads the development outbox's messages on the Messages page", a
   const shopper = await (await browser.newContext()).newPage();
   const phone = uniquePhone();
   await shopper.goto("/account");
-  await shopper.getByLabel("Mobile number").fill(phone);
-  await shopper.getByRole("button", { name: "Send OTP" }).click();
-  await expect(shopper.getByLabel("One-time code")).toBeVisible();
+  // A number typed before the page's scripts have run is cleared as they take over: type it again.
+  await expect(async () => {
+    await shopper.getByLabel("Mobile number").fill(phone);
+    await shopper.getByRole("button", { name: "Send OTP" }).click();
+    await expect(shopper.getByLabel("One-time code")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await shopper.context().close();
 
   await signIn(page, "/admin");
