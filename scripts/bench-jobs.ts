@@ -124,13 +124,18 @@ try {
     path.join(folder, `jobs-${report.at.replace(/[:.]/g, "-")}.json`),
     `${JSON.stringify(report, null, 2)}\n`,
   );
-  console.log(`queue: ${jobCount} jobs written at ${report.written.perSecond}/s`);
-  console.log(`run by ${processes} workers x ${concurrency}: ${report.run.perSecond} jobs/s (${report.run.seconds} s)`);
-  console.log(
-    `one per transaction: written ${report.oneByOne.writtenPerSecond}/s, run ${report.oneByOne.runPerSecond}/s (${single} jobs)`,
+  process.stdout.write(
+    [
+      `queue: ${jobCount} jobs written at ${report.written.perSecond}/s`,
+      `run by ${processes} workers x ${concurrency}: ${report.run.perSecond} jobs/s (${report.run.seconds} s)`,
+      `one per transaction: written ${report.oneByOne.writtenPerSecond}/s, run ${report.oneByOne.runPerSecond}/s (${single} jobs)`,
+      "",
+    ].join("\n"),
   );
   const ok = report.run.perSecond >= TARGET_PER_SECOND && report.oneByOne.runPerSecond >= TARGET_PER_SECOND;
-  console.log(ok ? `target met: at least ${TARGET_PER_SECOND} jobs/s` : `TARGET MISSED: ${TARGET_PER_SECOND} jobs/s`);
+  process.stdout.write(
+    ok ? `target met: at least ${TARGET_PER_SECOND} jobs/s\n` : `TARGET MISSED: ${TARGET_PER_SECOND} jobs/s\n`,
+  );
   for (const database of databases) await database.close();
   if (!ok) process.exitCode = 1;
 } finally {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Msg91OrderSms,
-  readTemplateIds,
-  SmsSendError,
-  TwilioOrderSms,
-} from "../../app/modules/notifications/sms-senders.server";
+import { SmsError } from "../../app/modules/accounts/sms.server";
+import { Msg91OrderSms, readTemplateIds, TwilioOrderSms } from "../../app/modules/notifications/sms-senders.server";
 import { type OrderFacts, smsFor } from "../../app/modules/notifications/texts";
 import { type FakeServer, fakeServer } from "../fakes/http-server";
 
@@ -85,7 +81,7 @@ describe("MSG91 order messages", () => {
     );
     down = true;
     const sender = new Msg91OrderSms({ baseUrl: fake.url, authKey: "auth-123", templateIds: { shipped: "1" } });
-    await expect(sender.send(message)).rejects.toBeInstanceOf(SmsSendError);
+    await expect(sender.send(message)).rejects.toBeInstanceOf(SmsError);
     down = false;
     const unreachable = new Msg91OrderSms({
       baseUrl: "http://127.0.0.1:1",

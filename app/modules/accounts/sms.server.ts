@@ -95,9 +95,14 @@ export function storeOutboxMessages(
     .limit(limit);
 }
 
-type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-async function call(fetcher: Fetch, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+/** One call to an SMS provider's HTTP API, with a 10 s limit; its body parsed when it is JSON. */
+export async function callSmsProvider(
+  fetcher: Fetch,
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await fetcher(url, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -125,7 +130,7 @@ export class Msg91Sms implements SmsProvider {
     url.searchParams.set("mobile", `91${message.phone}`);
     url.searchParams.set("otp", message.code);
     url.searchParams.set("otp_expiry", "10");
-    const { status, body } = await call(this.config.fetch ?? fetch, url.toString(), {
+    const { status, body } = await callSmsProvider(this.config.fetch ?? fetch, url.toString(), {
       method: "POST",
       headers: { authkey: this.config.authKey, accept: "application/json", "content-type": "application/json" },
       body: JSON.stringify({ store: message.storeName }),
@@ -154,7 +159,7 @@ export class TwilioVerifySms implements SmsProvider {
 
   private async post(path: string, form: Record<string, string>) {
     const url = new URL(`/v2/Services/${encodeURIComponent(this.config.serviceSid)}/${path}`, this.config.baseUrl);
-    return call(this.config.fetch ?? fetch, url.toString(), {
+    return callSmsProvider(this.config.fetch ?? fetch, url.toString(), {
       method: "POST",
       headers: {
         authorization: `Basic ${Buffer.from(`${this.config.accountSid}:${this.config.authToken}`).toString("base64")}`,

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.server";
 import { smsOutbox } from "../../db/schema";
 import type { Env } from "../../env.server";
 import type { Logger } from "../../logger.server";
+import { callSmsProvider, type Fetch, SmsError } from "../accounts/sms.server";
 import type { OrderEvent } from "./texts";
 
 /**
@@ -30,27 +31,6 @@ export type SendResult = { sent: true; reference: string | null } | { sent: fals
 export interface OrderSmsSender {
   readonly name: "outbox" | "msg91" | "twilio";
   send(message: OrderSms): Promise<SendResult>;
-}
-
-export class SmsSendError extends Error {
-  override name = "SmsSendError";
-}
-
-type Fetch = (input: string, init: RequestInit) => Promise<Response>;
-
-async function call(fetcher: Fetch, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await fetcher(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  } catch (error) {
-    throw new SmsSendError(`SMS provider unreachable: ${(error as Error).message}`);
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body };
 }
 
 const field = (body: unknown, name: string): unknown =>
@@ -89,13 +69,17 @@ export class Msg91OrderSms implements OrderSmsSender {
     message.values.forEach((value, index) => {
       recipient[`VAR${index + 1}`] = value;
     });
-    const { status, body } = await call(this.config.fetch ?? fetch, new URL("/api/v5/flow", this.config.baseUrl).href, {
-      method: "POST",
-      headers: { authkey: this.config.authKey, accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify({ template_id: templateId, short_url: "0", recipients: [recipient] }),
-    });
+    const { status, body } = await callSmsProvider(
+      this.config.fetch ?? fetch,
+      new URL("/api/v5/flow", this.config.baseUrl).href,
+      {
+        method: "POST",
+        headers: { authkey: this.config.authKey, accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify({ template_id: templateId, short_url: "0", recipients: [recipient] }),
+      },
+    );
     if (status !== 200 || field(body, "type") !== "success") {
-      throw new SmsSendError(`MSG91 refused the message (HTTP ${status}): ${String(field(body, "message") ?? body)}`);
+      throw new SmsError(`MSG91 refused the message (HTTP ${status}): ${String(field(body, "message") ?? body)}`);
     }
     const reference = field(body, "message");
     return { sent: true, reference: typeof reference === "string" ? reference : null };
@@ -118,7 +102,7 @@ export class TwilioOrderSms implements OrderSmsSender {
   async send(message: OrderSms): Promise<SendResult> {
     const { accountSid, authToken } = this.config;
     const url = new URL(`/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, this.config.baseUrl);
-    const { status, body } = await call(this.config.fetch ?? fetch, url.href, {
+    const { status, body } = await callSmsProvider(this.config.fetch ?? fetch, url.href, {
       method: "POST",
       headers: {
         authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`,
@@ -131,7 +115,7 @@ export class TwilioOrderSms implements OrderSmsSender {
       }).toString(),
     });
     if (status !== 201 && status !== 200) {
-      throw new SmsSendError(`Twilio refused the message (HTTP ${status}): ${String(field(body, "message") ?? body)}`);
+      throw new SmsError(`Twilio refused the message (HTTP ${status}): ${String(field(body, "message") ?? body)}`);
     }
     const sid = field(body, "sid");
     return { sent: true, reference: typeof sid === "string" ? sid : null };

@@ -11,13 +11,13 @@ export const headers = () => CONSOLE_HEADERS;
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, context, url, ["owner"]);
   const provider = context.env.SMS_PROVIDER;
-  const rows = provider === "outbox" ? await storeOutboxMessages(context.db, requireStore(context).id) : [];
-  const store = requireStore(context).title;
+  const store = requireStore(context);
+  const rows = provider === "outbox" ? await storeOutboxMessages(context.db, store.id) : [];
   // Filed emails are the installation's: each store's owner sees those sent in its name.
   const emails =
     context.env.EMAIL_TRANSPORT === "files"
       ? (await filedEmails(emailOutboxFolder(context.env.DATA_DIR))).filter((email) =>
-          email.subject.endsWith(` · ${store}`),
+          email.subject.endsWith(` · ${store.title}`),
         )
       : [];
   return {
