@@ -51,6 +51,17 @@ describe("configuration", () => {
     expect(() => parseEnv({ EMAIL_FROM: "not an address" })).toThrow(/EMAIL_FROM/);
   });
 
+  it("wants both WhatsApp settings or neither, and a language code", () => {
+    expect(() => parseEnv({ WHATSAPP_TOKEN: "t" })).toThrow(
+      "Invalid configuration: WHATSAPP_PHONE_NUMBER_ID must be set when the other WhatsApp setting is",
+    );
+    expect(parseEnv({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1" })).toMatchObject({
+      WHATSAPP_API_BASE_URL: "https://graph.facebook.com/v23.0",
+      WHATSAPP_LANGUAGE: "en",
+    });
+    expect(() => parseEnv({ WHATSAPP_LANGUAGE: "English" })).toThrow(/WHATSAPP_LANGUAGE/);
+  });
+
   it("never runs the development SMS outbox on a public store", () => {
     expect(() => parseEnv({ PUBLIC_URL: "https://shop.example.in", PAYMENT_GATEWAY: "none" })).toThrow(/SMS_PROVIDER/);
   });

@@ -98,6 +98,17 @@ export const envSchema = z.object({
   TWILIO_API_BASE_URL: z.url().default("https://api.twilio.com"),
   /** The Twilio messaging service that sends order messages (its sender and DLT registration). */
   TWILIO_MESSAGING_SERVICE_SID: optionalText,
+  /** WhatsApp Business Cloud API (issue 57): order messages on WhatsApp to customers who turned it on. */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_API_BASE_URL: z.url().default("https://graph.facebook.com/v23.0"),
+  /** Template names by event, "placed=order_placed, shipped=..."; "mandi_order_<event>" when unnamed. */
+  WHATSAPP_TEMPLATES: optionalText,
+  /** The templates' language code as registered with Meta. */
+  WHATSAPP_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code like en or en_US")
+    .default("en"),
   HUMAN_CHECK: z.enum(["off", "turnstile", "recaptcha"]).default("off"),
   HUMAN_CHECK_SITE_KEY: optionalText,
   HUMAN_CHECK_SECRET: optionalText,
@@ -123,6 +134,11 @@ const requiredWhen: Array<[(env: Env) => boolean, Array<keyof Env>, string]> = [
   ],
   [(e) => e.SMS_PROVIDER === "msg91", ["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"], "SMS_PROVIDER=msg91"],
   [(e) => e.EMAIL_TRANSPORT === "smtp", ["SMTP_URL"], "EMAIL_TRANSPORT=smtp"],
+  [
+    (e) => Boolean(e.WHATSAPP_TOKEN || e.WHATSAPP_PHONE_NUMBER_ID),
+    ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"],
+    "the other WhatsApp setting is",
+  ],
   [
     (e) => e.SMS_PROVIDER === "twilio",
     ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"],

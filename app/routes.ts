@@ -12,6 +12,7 @@ export default [
   route("thank-you", "routes/thank-you.tsx"),
   route("account", "routes/account.tsx"),
   route("payment-return", "routes/payment-return.tsx"),
+  route("newsletter/:step", "routes/newsletter.tsx"),
   ...prefix("policy", [
     layout("routes/policy/layout.tsx", [
       route("terms-and-condition", "routes/policy/terms-and-condition.tsx"),
@@ -41,6 +42,7 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("notifications", "routes/admin/notifications.tsx"),
     ]),
   ]),
   route("media/*", "routes/media.ts"),
@@ -58,6 +60,7 @@ export default [
   route("api/account/orders", "routes/api/account/orders.ts"),
   route("api/account/orders/:id", "routes/api/account/order.ts"),
   route("api/account/reorder", "routes/api/account/reorder.ts"),
+  route("api/account/messages", "routes/api/account/messages.ts"),
   route("api/dev/sms-outbox", "routes/api/dev/sms-outbox.ts"),
   route("api/dev/sandbox-refund", "routes/api/dev/sandbox-refund.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),

@@ -13,9 +13,7 @@ import { loadOutline } from "../app/modules/catalog/outline.server";
 import { backgroundJobs } from "../app/modules/jobs/background.server";
 import { JOBS_CHANNEL } from "../app/modules/jobs/queue.server";
 import { createWorker, type Worker } from "../app/modules/jobs/worker.server";
-import { emailSender } from "../app/modules/notifications/email-senders.server";
-import { orderMessageHandlers } from "../app/modules/notifications/order-messages.server";
-import { orderSmsSender } from "../app/modules/notifications/sms-senders.server";
+import { messageHandlers } from "../app/modules/notifications/handlers.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { searchFacets } from "../app/modules/search/facets.server";
 import { searchFacetsCache } from "../app/modules/search/facets-cache";
@@ -170,11 +168,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 async function startJobWorker(database: Database, env: Env, log: Logger, origin: string): Promise<Worker> {
   const setup = paymentSetup({ db: database.db, env, log }, origin);
   const { handlers, recurring } = backgroundJobs(env, setup?.payments ?? null);
-  const messages = orderMessageHandlers({
-    sms: orderSmsSender({ db: database.db, env, log }),
-    email: emailSender(env),
-    origin,
-  });
+  const messages = messageHandlers({ db: database.db, env, log, origin });
   const worker = createWorker({
     db: database.db,
     log,

@@ -96,6 +96,28 @@ export const orderRulesSchema = z.object({
 });
 export type StoreOrderRules = z.output<typeof orderRulesSchema>;
 
+/**
+ * Who the store itself tells of its orders (issue 57): an email address for new orders and
+ * failed payments, and an optional webhook for the shop's own tools, signed with its secret.
+ * Kept out of the storefront's cached store: the secret never leaves the server.
+ */
+export const notificationsSchema = z.object({
+  /** Where new orders and failed payments are emailed; "" for nobody. */
+  orderEmail: z.string().default(""),
+  /** An https address the store's events are posted to; "" for none. */
+  webhookUrl: z.string().default(""),
+  /** "whsec_" and base64: the Standard Webhooks signing secret. */
+  webhookSecret: z.string().default(""),
+});
+export type StoreNotifications = z.output<typeof notificationsSchema>;
+
+/** What a customer chose to be told, besides the messages about their orders that always go. */
+export const messagePreferencesSchema = z.object({
+  /** Order updates on WhatsApp too (WhatsApp asks for the customer's consent first). */
+  whatsapp: z.boolean().default(false),
+});
+export type MessagePreferences = z.output<typeof messagePreferencesSchema>;
+
 /** The address as recorded on an order (spec section 3, customerAddress). */
 export interface AddressSnapshot {
   firstName: string;

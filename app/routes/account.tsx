@@ -1,9 +1,11 @@
 import { useRevalidator } from "react-router";
+import { MessageChoices } from "../components/account/message-choices";
 import { OrderHistory } from "../components/account/order-history";
 import { ProfilePanel } from "../components/account/profile-panel";
 import { SignIn } from "../components/account/sign-in";
 import { listOrders, loadProfile } from "../modules/accounts/account.server";
 import { humanCheck } from "../modules/accounts/human-check.server";
+import { loadChoices } from "../modules/accounts/preferences.server";
 import { signedInCustomer } from "../modules/accounts/request.server";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/account";
@@ -26,16 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       humanCheck: check.kind !== "off" && check.siteKey ? { kind: check.kind, siteKey: check.siteKey } : null,
     };
   }
-  const [profile, orders] = await Promise.all([
+  const [profile, orders, choices] = await Promise.all([
     loadProfile(context.db, store.id, customer.id).catch(() => null),
     listOrders(context.db, store.id, customer).catch(() => null),
+    loadChoices(context.db, store.id, customer.id).catch(() => null),
   ]);
-  return { signedIn: true as const, profile, orders };
+  const whatsapp = Boolean(context.env.WHATSAPP_TOKEN && context.env.WHATSAPP_PHONE_NUMBER_ID);
+  return { signedIn: true as const, profile, orders, choices, whatsapp };
 }
 
 /**
  * /account (spec sections 2, 4 and 5): sign in with a one-time code (phone stage, code stage),
- * then the profile with its saved details and the order history with reorder.
+ * then the profile with its saved details, the messages they chose (issue 57), and the order
+ * history with reorder.
  */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
@@ -45,7 +50,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     <section className="account">
       <h1>My Account</h1>
       <div className="account__grid">
-        <ProfilePanel profile={loaderData.profile} />
+        <div className="account__side">
+          <ProfilePanel profile={loaderData.profile} />
+          <MessageChoices choices={loaderData.choices} whatsapp={loaderData.whatsapp} />
+        </div>
         <OrderHistory orders={loaderData.orders} />
       </div>
     </section>

@@ -3,6 +3,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmtpEmail } from "../../app/modules/notifications/email-senders.server";
 import { orderEmail } from "../../app/modules/notifications/email-texts";
+import { newsletterConfirmationEmail } from "../../app/modules/notifications/newsletter-texts";
 import type { OrderFacts } from "../../app/modules/notifications/texts";
 
 /** Order emails through nodemailer to a real SMTP server (smtp-server) in the test. */
@@ -53,7 +54,7 @@ describe("SMTP", () => {
   it("delivers the order email with its text and HTML, from the store's name", async () => {
     const sender = new SmtpEmail(url, "orders@annapurna.example");
     const content = orderEmail("shipped", facts, look);
-    await sender.send({ ...content, to: "chef@hotel.in", fromName: "Annapurna", reference: "job-1" });
+    await sender.send({ ...content, to: "chef@hotel.in", storeId: "s", fromName: "Annapurna", reference: "job-1" });
     const [mail] = received;
     expect(mail?.from).toBe("orders@annapurna.example");
     expect(mail?.to).toEqual(["chef@hotel.in"]);
@@ -72,9 +73,33 @@ describe("SMTP", () => {
     refuse = true;
     const sender = new SmtpEmail(url, "orders@annapurna.example");
     await expect(
-      sender.send({ ...orderEmail("placed", facts, look), to: "chef@hotel.in", fromName: "A", reference: "job-2" }),
+      sender.send({
+        ...orderEmail("placed", facts, look),
+        to: "chef@hotel.in",
+        storeId: "s",
+        fromName: "A",
+        reference: "job-2",
+      }),
     ).rejects.toThrow(/Mailbox busy/);
     refuse = false;
+  });
+
+  it("carries one-click unsubscribe on the newsletter's email", async () => {
+    const sender = new SmtpEmail(url, "news@annapurna.example");
+    const content = newsletterConfirmationEmail(
+      "Annapurna",
+      {
+        confirmUrl: "https://annapurna.example/newsletter/confirm?token=t1",
+        unsubscribeUrl: "https://annapurna.example/newsletter/unsubscribe?token=t1",
+      },
+      "#1a7f37",
+    );
+    await sender.send({ ...content, to: "cook@hotel.in", storeId: "s", fromName: "Annapurna", reference: "job-3" });
+    const mail = received.at(-1);
+    expect(mail?.to).toEqual(["cook@hotel.in"]);
+    // Long headers are folded onto a second line.
+    expect(mail?.raw).toMatch(/List-Unsubscribe:\s+<https:\/\/annapurna\.example\/newsletter\/unsubscribe\?token=t1>/);
+    expect(mail?.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });
 });
 

@@ -202,7 +202,7 @@ type OrderEventView = {
 /** A message to the customer (issue 57) in the order's history: which, by what, and whether it went. */
 export function describeMessage(detail: Record<string, unknown> | null | undefined): string {
   const event = String(detail?.event ?? "");
-  const channel = detail?.channel === "email" ? "email" : "SMS";
+  const channel = detail?.channel === "email" ? "email" : detail?.channel === "whatsapp" ? "WhatsApp" : "SMS";
   return detail?.sent
     ? `Customer told "${event}" by ${channel}`
     : `Customer not told "${event}" by ${channel}: ${String(detail?.reason ?? "not sent")}`;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { MessagePreferences } from "../json-columns";
 import { products } from "./catalogue";
 import { createdAt, id, paise, updatedAt } from "./columns";
 import { storeRef } from "./stores";
@@ -22,6 +23,8 @@ export const customers = pgTable(
     landmark: text("landmark").notNull().default(""),
     companyName: text("company_name").notNull().default(""),
     gstNumber: text("gst_number").notNull().default(""),
+    /** The messages they chose beyond those about their orders (issue 57). */
+    messagePreferences: jsonb("message_preferences").$type<Partial<MessagePreferences>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -267,7 +267,17 @@ export const newsletterSubscribers = pgTable(
     id: id(),
     storeId: storeRef(),
     email: text("email").notNull(),
+    /** Set when the address's owner followed the confirmation email's link (double opt-in). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When the last confirmation email was asked for: at most one a day to an address. */
+    askedAt: timestamp("asked_at", { withTimezone: true }),
+    /** The secret in the confirm and unsubscribe links, which work without signing in. */
+    token: text("token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("newsletter_store_email").on(t.storeId, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_store_email").on(t.storeId, sql`lower(${t.email})`),
+    uniqueIndex("newsletter_token").on(t.token),
+  ],
 );

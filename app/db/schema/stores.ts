@@ -1,5 +1,11 @@
 import { jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import type { StoreCustomisation, StoreOrderRules, StoreProfile, StoreShipping } from "../json-columns";
+import type {
+  StoreCustomisation,
+  StoreNotifications,
+  StoreOrderRules,
+  StoreProfile,
+  StoreShipping,
+} from "../json-columns";
 import { createdAt, id, paise, updatedAt } from "./columns";
 
 export const stores = pgTable("stores", {
@@ -12,6 +18,8 @@ export const stores = pgTable("stores", {
   shipping: jsonb("shipping").$type<StoreShipping>().notNull(),
   /** Limits on orders: per client and phone, guests' order value and line quantity, COD codes. */
   orderRules: jsonb("order_rules").$type<Partial<StoreOrderRules>>().notNull().default({}),
+  /** Who the store tells of its orders: an email address and a signed webhook (issue 57). */
+  notifications: jsonb("notifications").$type<Partial<StoreNotifications>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -160,6 +160,19 @@ export async function statusCounts(db: Db, storeId: string): Promise<Record<stri
   return Object.fromEntries(rows.rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** Orders waiting to be confirmed, up to 100: the console menu's badge on every page. */
+export async function pendingCount(db: Db, storeId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.status, "Pending")))
+      .limit(100)
+      .as("pending"),
+  );
+  return row?.n ?? 0;
+}
+
 /**
  * Orders that match `filters` and arrived after `since` (the newest the page showed): the
  * desk asks every few seconds, so it reads the newest-first index from the top and stops at

@@ -4,7 +4,14 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "orders.unconfirmed-cod": "Unconfirmed COD orders check",
   housekeeping: "Housekeeping",
   "notify.order": "Message to a customer about an order",
+  "notify.shop": "The shop told of an order",
+  "notify.shop-email": "Email to the shop's order address",
+  "notify.webhook": "The shop's webhook",
+  "notify.webhook-test": "Webhook test delivery",
+  "newsletter.confirm": "Newsletter confirmation email",
 };
+
+const CHANNEL_NAMES: Record<string, string> = { sms: "SMS", email: "email", whatsapp: "WhatsApp" };
 
 export function jobKindLabel(kind: string, payload?: unknown): string {
   const label = JOB_KIND_LABELS[kind] ?? kind;
@@ -15,7 +22,7 @@ export function jobKindLabel(kind: string, payload?: unknown): string {
   };
   if (typeof event !== "string") return label;
   return typeof channel === "string"
-    ? `${label}: ${event} by ${channel === "sms" ? "SMS" : channel}`
+    ? `${label}: ${event} by ${CHANNEL_NAMES[channel] ?? channel}`
     : `${label}: ${event}`;
 }
 

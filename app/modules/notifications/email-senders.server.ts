@@ -19,6 +19,10 @@ export interface Email extends EmailContent {
   fromName: string;
   /** A key the message keeps (Message-ID), so a retry of the same job is recognisable. */
   reference: string;
+  /** The store it is sent for: the console's Messages page lists each store's own. */
+  storeId: string;
+  /** Extra headers: List-Unsubscribe on anything not about an order. */
+  headers?: Record<string, string>;
 }
 
 export interface EmailSender {
@@ -28,8 +32,11 @@ export interface EmailSender {
 
 export interface FiledEmail {
   id: string;
+  /** Absent in files written before stores were named. */
+  storeId?: string;
   to: string;
   subject: string;
+  headers?: Record<string, string>;
   createdAt: string;
   html: string;
   text: string;
@@ -48,6 +55,7 @@ function message(email: Email, fromAddress: string) {
     text: email.text,
     html: email.html,
     messageId: `<${email.reference}@${fromAddress.split("@")[1] ?? "mandi.local"}>`,
+    ...(email.headers ? { headers: email.headers } : {}),
   };
 }
 
@@ -66,8 +74,10 @@ export class FileEmail implements EmailSender {
     const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
     const summary: FiledEmail = {
       id,
+      storeId: email.storeId,
       to: email.to,
       subject: email.subject,
+      ...(email.headers ? { headers: email.headers } : {}),
       createdAt: new Date().toISOString(),
       html: email.html,
       text: email.text,

@@ -28,6 +28,53 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+/** A brand colour as an email may use it: "#rrggbb", else Mandi's green. */
+export function emailColour(value: string): string {
+  return /^#[0-9a-f]{6}$/i.test(value) ? value : "#1a7f37";
+}
+
+/** A paragraph of plain text in an email. */
+export const emailParagraph = (line: string, size = 16) =>
+  `<p style="margin:0 0 12px;font-size:${size}px;line-height:1.5">${escapeHtml(line)}</p>`;
+
+/** A button-like link in an email: the one thing the reader is asked to do. */
+export const emailButton = (href: string, label: string, colour: string) =>
+  `<p style="margin:24px 0 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>`;
+
+/**
+ * Every email's frame: one column at most 560 px wide on a grey page, the store's mark on a
+ * band of its colour, the heading, the body (HTML, its values already escaped), and a footer line.
+ * Tables and inline styles, because that is what mail programs draw alike.
+ */
+export function emailPage(page: {
+  title: string;
+  colour: string;
+  /** The store's logo or name, as HTML. */
+  mark: string;
+  heading: string;
+  body: string;
+  footer?: string;
+}): string {
+  const footer = page.footer
+    ? `\n<tr><td style="padding:16px 24px;font-size:13px;color:#4a4f57">${escapeHtml(page.footer)}</td></tr>`
+    : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(page.title)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:16px 24px;border-bottom:4px solid ${page.colour}">${page.mark}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(page.heading)}</h1>
+${page.body}
+</td></tr>${footer}
+</table></td></tr></table></body></html>`;
+}
+
+/** The store's name as its mark, when it has no logo. */
+export const storeMark = (storeName: string) => `<strong style="font-size:20px">${escapeHtml(storeName)}</strong>`;
+
 /** Each event's subject and lines; the lines are plain text, escaped for the HTML version. */
 function wording(event: OrderEvent, f: OrderFacts): { subject: string; heading: string; lines: string[] } {
   const order = `order ${f.orderNumber}`;
@@ -93,26 +140,17 @@ export function orderEmail(event: OrderEvent, facts: OrderFacts, look: EmailLook
     store,
     "This email is about an order you placed.",
   ].join("\n");
-  const colour = /^#[0-9a-f]{6}$/i.test(look.primaryColor) ? look.primaryColor : "#1a7f37";
-  const logo = /^https?:\/\//.test(look.logoUrl)
+  const colour = emailColour(look.primaryColor);
+  const mark = /^https?:\/\//.test(look.logoUrl)
     ? `<img src="${escapeHtml(look.logoUrl)}" alt="${escapeHtml(store)}" height="40" style="height:40px;max-width:200px">`
-    : `<strong style="font-size:20px">${escapeHtml(store)}</strong>`;
-  const paragraphs = lines
-    .map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${escapeHtml(line)}</p>`)
-    .join("");
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="padding:16px 24px;border-bottom:4px solid ${colour}">${logo}</td></tr>
-<tr><td style="padding:24px">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(heading)}</h1>
-${paragraphs}
-<p style="margin:24px 0 0"><a href="${escapeHtml(look.accountUrl)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">See your orders</a></p>
-</td></tr>
-<tr><td style="padding:16px 24px;font-size:13px;color:#4a4f57">${escapeHtml(store)}. This email is about an order you placed.</td></tr>
-</table></td></tr></table></body></html>`;
+    : storeMark(store);
+  const html = emailPage({
+    title: subject,
+    colour,
+    mark,
+    heading,
+    body: lines.map((line) => emailParagraph(line)).join("") + emailButton(look.accountUrl, "See your orders", colour),
+    footer: `${store}. This email is about an order you placed.`,
+  });
   return { subject: `${subject} · ${store}`, text, html };
 }

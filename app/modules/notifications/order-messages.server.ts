@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server";
-import { jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
+import { customers, jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
 import { type ClaimedJob, completeJob, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
 import type { EmailSender } from "./email-senders.server";
 import { orderEmail } from "./email-texts";
+import { shopMessageJob } from "./shop-messages.server";
 import type { OrderSmsSender } from "./sms-senders.server";
 import { ORDER_EVENTS, type OrderEvent, type OrderFacts, smsFor } from "./texts";
 
@@ -19,12 +20,13 @@ import { ORDER_EVENTS, type OrderEvent, type OrderFacts, smsFor } from "./texts"
 
 export const ORDER_MESSAGE_JOB = "notify.order";
 
-export const MESSAGE_CHANNELS = ["sms", "email"] as const;
+export const MESSAGE_CHANNELS = ["sms", "email", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
  * The jobs that tell the customer of `event`, one per channel, so that an email server that is
- * down never sends the SMS twice; a refund's jobs name the refund.
+ * down never sends the SMS twice; a refund's jobs name the refund. A channel that does not
+ * apply (no email on the order, WhatsApp off or not chosen) ends its job at once.
  */
 export function orderMessageJobs(storeId: string, orderId: string, event: OrderEvent, refundId?: string): NewJob[] {
   return MESSAGE_CHANNELS.map((channel) => ({
@@ -33,6 +35,11 @@ export function orderMessageJobs(storeId: string, orderId: string, event: OrderE
     payload: { orderId, event, channel, ...(refundId ? { refundId } : {}) },
     uniqueKey: `${ORDER_MESSAGE_JOB}:${orderId}:${event}:${channel}${refundId ? `:${refundId}` : ""}`,
   }));
+}
+
+/** A placed order's jobs: the customer's "placed" messages and the shop's "new order". */
+export function orderPlacedJobs(storeId: string, orderId: string): NewJob[] {
+  return [...orderMessageJobs(storeId, orderId, "placed"), shopMessageJob(storeId, orderId, "order.placed")];
 }
 
 const payloadSchema = z.object({
@@ -56,6 +63,8 @@ async function endWithEvent(db: Db, job: ClaimedJob, orderId: string, detail: Re
 
 export interface OrderMessageDeps {
   sms: OrderSmsSender | null;
+  /** Order messages on WhatsApp, to customers who chose them; null when not set up. */
+  whatsapp: OrderSmsSender | null;
   email: EmailSender | null;
   /** The installation's public origin (PUBLIC_URL, else the server's own address). */
   origin: string;
@@ -78,6 +87,9 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
           paymentMethod: orders.paymentMethod,
           courier: orders.courier,
           trackingNumber: orders.trackingNumber,
+          // WhatsApp goes only to a customer of this store who turned it on in their account.
+          wantsWhatsApp: sql<boolean>`exists (select 1 from ${customers} where ${customers.storeId} = ${orders.storeId}
+            and ${customers.phone} = ${orders.phone} and ${customers.messagePreferences}->>'whatsapp' = 'true')`,
           storeName: stores.title,
           look: stores.customisation,
           // The store's own address for links, its first domain; else the installation's.
@@ -136,6 +148,7 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
         const sent = await deps.email.send({
           ...content,
           to: order.email,
+          storeId: order.storeId,
           fromName: order.storeName,
           reference: job.id,
         });
@@ -149,6 +162,27 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
         return;
       }
       const sms = smsFor(event, facts);
+      if (channel === "whatsapp") {
+        // Not set up, or not chosen: nothing is sent, and the history is not filled with it.
+        if (!deps.whatsapp || !order.wantsWhatsApp) {
+          await completeJob(db, job);
+          return;
+        }
+        const result = await deps.whatsapp.send({
+          storeId: order.storeId,
+          phone: order.phone,
+          event,
+          values: sms.values,
+          text: sms.text,
+        });
+        await endWithEvent(db, job, orderId, {
+          event,
+          channel,
+          provider: "whatsapp",
+          ...(result.sent ? { sent: true, reference: result.reference } : { sent: false, reason: result.reason }),
+        });
+        return;
+      }
       const result = deps.sms
         ? await deps.sms.send({ storeId: order.storeId, phone: order.phone, event, values: sms.values, text: sms.text })
         : { sent: false as const, reason: "no SMS provider for order messages" };

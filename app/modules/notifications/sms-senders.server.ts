@@ -29,7 +29,7 @@ export interface OrderSms {
 export type SendResult = { sent: true; reference: string | null } | { sent: false; reason: string };
 
 export interface OrderSmsSender {
-  readonly name: "outbox" | "msg91" | "twilio";
+  readonly name: "outbox" | "msg91" | "twilio" | "whatsapp";
   send(message: OrderSms): Promise<SendResult>;
 }
 

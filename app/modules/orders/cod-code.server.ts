@@ -5,7 +5,7 @@ import { orderEvents, orders } from "../../db/schema";
 import { consumeCode, type OtpDeps, type OtpOutcome, sendCode } from "../accounts/otp.server";
 import { enqueue } from "../jobs/queue.server";
 import { formatINR } from "../money/format";
-import { orderMessageJobs } from "../notifications/order-messages.server";
+import { orderPlacedJobs } from "../notifications/order-messages.server";
 import { releaseOrderStock } from "./stock.server";
 
 /**
@@ -98,7 +98,7 @@ export async function confirmOrderByCode(
     if (!confirmed) return { ok: false as const, status: 401 as const, error: ORDER_CODE_MESSAGES.lapsed };
     await tx.insert(orderEvents).values({ orderId: order.id, kind: "code-confirmed", source: "checkout" });
     // Confirmed by its customer's code, the COD order is placed: they are told (issue 57).
-    await enqueue(tx, ...orderMessageJobs(storeId, order.id, "placed"));
+    await enqueue(tx, ...orderPlacedJobs(storeId, order.id));
     return { ok: true as const };
   });
 }

@@ -16,7 +16,7 @@ import {
 import { uuidArrayLiteral } from "../../db/uuid-array.server";
 import type { AddressForm } from "../checkout/schema";
 import type { Paise } from "../money/types";
-import { MESSAGE_CHANNELS, ORDER_MESSAGE_JOB } from "../notifications/order-messages.server";
+import { orderPlacedJobs } from "../notifications/order-messages.server";
 import type { StockTake } from "./stock.server";
 
 /**
@@ -192,6 +192,13 @@ function orderValues(record: OrderRecord) {
     customerAddress: JSON.stringify(o.customerAddress),
     accessTokenHash: o.accessTokenHash,
     codeConfirmBy: o.codeConfirmBy?.toISOString() ?? null,
+    placedJobs: JSON.stringify(
+      orderPlacedJobs(storeId, record.orderId).map((job) => ({
+        kind: job.kind,
+        payload: job.payload,
+        unique_key: job.uniqueKey,
+      })),
+    ),
     items: JSON.stringify(
       record.items.map((item, position) => ({
         product_id: item.productId,
@@ -386,14 +393,13 @@ function orderStatement(shape: Shape): SQL {
       where exists (select 1 from placed)
       returning 1
     ), told as (
-      -- A COD order that needs no code is placed now: the customer's "order placed" message is
-      -- a job of this same statement (the outbox, ADR 0059). placeOrder wakes this process's
-      -- worker; a pg_notify here cost the embedded database a sixth of its orders a second.
+      -- A COD order that needs no code is placed now: the customer's "order placed" messages and
+      -- the shop's "new order" are jobs of this same statement (the outbox, ADR 0059). placeOrder
+      -- wakes this process's worker; a pg_notify here cost the embedded database a sixth of its
+      -- orders a second.
       insert into ${jobs} (${names(jobs.storeId, jobs.kind, jobs.payload, jobs.uniqueKey)})
-      select ${storeId}::uuid, ${sql.raw(`'${ORDER_MESSAGE_JOB}'`)},
-        jsonb_build_object('orderId', ${v("orderId")}::text, 'event', 'placed', 'channel', c.channel),
-        ${sql.raw(`'${ORDER_MESSAGE_JOB}:'`)} || ${v("orderId")}::text || ':placed:' || c.channel
-      from (values ${sql.raw(MESSAGE_CHANNELS.map((channel) => `('${channel}')`).join(", "))}) as c(channel)
+      select ${storeId}::uuid, j.kind, j.payload, j.unique_key
+      from jsonb_to_recordset(${v("placedJobs")}::jsonb) as j(kind text, payload jsonb, unique_key text)
       where exists (select 1 from placed) and ${v("paymentMethod")}::text = 'COD'
         and ${v("codeConfirmBy")}::timestamptz is null
       on conflict do nothing

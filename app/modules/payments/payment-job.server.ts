@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { transactionWithRetry } from "../../db/errors.server";
 import { orders, paymentEvents } from "../../db/schema";
+import { enqueue } from "../jobs/queue.server";
+import { shopMessageJob } from "../notifications/shop-messages.server";
 import { releaseOrderStock } from "../orders/stock.server";
 import { lockOrder, type Payments, recordOrderEvent, syncPayment } from "./payments.server";
 import { processEvent } from "./webhook.server";
@@ -100,6 +102,8 @@ export async function releaseOrder(payments: Pick<Payments, "db" | "log">, order
         detail: { reason: "abandoned" },
       });
     }
+    // The shop hears of a payment given up with this commit (issue 57).
+    await enqueue(tx, shopMessageJob(order.storeId, order.id, "payment.failed"));
     return releaseOrderStock(tx, order, "job");
   });
 }

@@ -6,7 +6,7 @@ import { customerCartItems, orderEvents, orders, paymentAttempts } from "../../d
 import type { Logger } from "../../logger.server";
 import { enqueue } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
-import { orderMessageJobs } from "../notifications/order-messages.server";
+import { orderPlacedJobs } from "../notifications/order-messages.server";
 import { orderStockLines, StockShort, takeStock } from "../orders/stock.server";
 import { GatewayError, PAYMENT_MESSAGES, type PaymentGateway } from "./gateway";
 import type { GatewayOrder } from "./juspay/protocol";
@@ -349,7 +349,7 @@ async function onPaid(tx: Tx, order: OrderRow, source: PaymentSource, log: Logge
   }
   await recordOrderEvent(tx, order.id, "cart-cleared", source);
   // An online order is placed, for its customer, once it is paid (issue 57).
-  await enqueue(tx, ...orderMessageJobs(order.storeId, order.id, "placed"));
+  await enqueue(tx, ...orderPlacedJobs(order.storeId, order.id));
 }
 
 export type SyncOutcome = AppliedStatus & { checked: boolean };

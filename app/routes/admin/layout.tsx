@@ -1,4 +1,5 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+import { pendingCount } from "../../modules/console/orders.server";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { requireStore } from "../../modules/store/require-store.server";
@@ -12,15 +13,17 @@ export const headers = () => CONSOLE_HEADERS;
 /** Every console page's frame: who is signed in, the menu, sign-out. Staff or owner. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = await requireStaff(request, context, url);
+  const store = requireStore(context);
   return {
-    store: requireStore(context).title,
+    store: store.title,
+    pending: await pendingCount(context.db, store.id),
     member: { name: member.name || member.email, email: member.email, role: member.role },
     csrf: context.csrf,
   };
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
-  const { store, member, csrf } = loaderData;
+  const { store, member, csrf, pending } = loaderData;
   return (
     <div className="console">
       <a className="skip-link" href="#main">
@@ -34,7 +37,15 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin" end>
             Dashboard
           </NavLink>
-          <NavLink to="/admin/orders">Orders</NavLink>
+          <NavLink to="/admin/orders">
+            Orders
+            {pending > 0 ? (
+              <span className="console-badge">
+                {pending > 99 ? "99+" : pending}
+                <span className="visually-hidden"> waiting to be confirmed</span>
+              </span>
+            ) : null}
+          </NavLink>
           <NavLink to="/admin/customers">Customers</NavLink>
           {member.role === "owner" ? (
             <>
@@ -42,6 +53,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/audit">Audit log</NavLink>
               <NavLink to="/admin/jobs">Jobs</NavLink>
               <NavLink to="/admin/messages">Messages</NavLink>
+              <NavLink to="/admin/notifications">Notifications</NavLink>
             </>
           ) : null}
           <NavLink to="/admin/security">Security</NavLink>

@@ -17,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const emails =
     context.env.EMAIL_TRANSPORT === "files"
       ? (await filedEmails(emailOutboxFolder(context.env.DATA_DIR))).filter((email) =>
-          email.subject.endsWith(` · ${store.title}`),
+          email.storeId ? email.storeId === store.id : email.subject.endsWith(` · ${store.title}`),
         )
       : [];
   return {
