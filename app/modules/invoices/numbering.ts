@@ -1,0 +1,37 @@
+/**
+ * Invoice numbers (issue 58): a series per store and financial year (April to March, India's
+ * time), "PREFIX/26-27/000123", at most 16 characters (CGST Rule 46). The sequence is padded to
+ * whatever the prefix leaves of the 16, at least 5 digits.
+ */
+
+export const INVOICE_NUMBER_LENGTH = 16;
+
+/** India is UTC+5:30 all year. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The financial year an instant falls in, by its date in India: 31 March 23:59 IST is 25-26, 1 April 00:00 is 26-27. */
+export function financialYear(at: Date): { start: number; label: string } {
+  const india = new Date(at.getTime() + IST_OFFSET_MS);
+  const year = india.getUTCFullYear();
+  const start = india.getUTCMonth() >= 3 ? year : year - 1;
+  const two = (n: number) => String(n % 100).padStart(2, "0");
+  return { start, label: `${two(start)}-${two(start + 1)}` };
+}
+
+/** A prefix the store chooses: 1 to 4 capital letters or digits. */
+export function prefixProblem(prefix: string): string | null {
+  return /^[A-Z0-9]{1,4}$/.test(prefix) ? null : "Use 1 to 4 capital letters or digits, like ANN.";
+}
+
+/** The number of the `sequence`th invoice of a year: "ANN/26-27/000123". */
+export function invoiceNumber(prefix: string, yearLabel: string, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError("a sequence starts at 1");
+  const digits = INVOICE_NUMBER_LENGTH - prefix.length - yearLabel.length - 2;
+  const number = `${prefix}/${yearLabel}/${String(sequence).padStart(digits, "0")}`;
+  if (number.length > INVOICE_NUMBER_LENGTH) {
+    throw new RangeError(
+      `invoice ${sequence} does not fit ${INVOICE_NUMBER_LENGTH} characters with the prefix ${prefix}`,
+    );
+  }
+  return number;
+}
