@@ -43,6 +43,7 @@ export default [
       route("jobs", "routes/admin/jobs.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
+      route("invoicing", "routes/admin/invoicing.tsx"),
     ]),
   ]),
   route("media/*", "routes/media.ts"),

@@ -111,6 +111,32 @@ export const notificationsSchema = z.object({
 });
 export type StoreNotifications = z.output<typeof notificationsSchema>;
 
+/**
+ * The store's GST registration and how it invoices (issue 58). Checked where the owner saves it
+ * (GSTIN check digit, state code, prefix); read through this schema so a store that never set
+ * it gets empty values and issues no invoice.
+ */
+export const gstSettingsSchema = z.object({
+  /** The registered (legal) name, as on the GST certificate. */
+  legalName: z.string().default(""),
+  gstin: z.string().default(""),
+  /** The registered address, lines as written. */
+  address: z.string().default(""),
+  /** The GST state code of the registered place of business: "27". */
+  stateCode: z.string().default(""),
+  /** 1 to 4 capital letters or digits: "ANN" gives ANN/26-27/000123. */
+  invoicePrefix: z.string().default("INV"),
+  /** When an order's invoice is issued: on confirmation, or on delivery. */
+  issueOn: z.enum(["confirmed", "delivered"]).default("confirmed"),
+  /** The shipping line's SAC and GST rate (percent). */
+  shippingSac: z.string().default("9965"),
+  shippingRate: z.number().default(18),
+  /** The rate and HSN of a product whose product and category name none. */
+  defaultRate: z.number().default(18),
+  defaultHsn: z.string().default(""),
+});
+export type GstSettings = z.output<typeof gstSettingsSchema>;
+
 /** What a customer chose to be told, besides the messages about their orders that always go. */
 export const messagePreferencesSchema = z.object({
   /** Order updates on WhatsApp too (WhatsApp asks for the customer's consent first). */

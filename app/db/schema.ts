@@ -11,6 +11,7 @@
 
 export * from "./schema/catalogue";
 export * from "./schema/customers";
+export * from "./schema/invoices";
 export * from "./schema/jobs";
 export * from "./schema/orders";
 export * from "./schema/server-state";

@@ -110,7 +110,8 @@ const bakery = { gst: 5, hsn: "1905" };
 const pack18 = { gst: 18, hsn: "3923" };
 const paper18 = { gst: 18, hsn: "4823" };
 const clean18 = { gst: 18, hsn: "3402" };
-const steel12 = { gst: 12, hsn: "7323" };
+// Steel kitchenware moved from the 12% slab to 5% on 22 September 2025, when the 12% slab ended.
+const steel5 = { gst: 5, hsn: "7323" };
 
 export const DEMO_CATEGORIES: readonly CategoryData[] = [
   {
@@ -1299,7 +1300,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["12 pc 240"],
             veg: null,
             kind: "pack",
-            ...steel12,
+            ...steel5,
             about: "Steel wool scrubbers for burnt-on stains.",
           },
           {
@@ -1418,7 +1419,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["1 pc 1450"],
             veg: null,
             kind: "tool",
-            ...steel12,
+            ...steel5,
             sizes: ["28 cm", "32 cm", "36 cm"],
             about: "Tri-ply kadhai with riveted handles for deep frying and gravies.",
           },
@@ -1438,7 +1439,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["1 pc 2650"],
             veg: null,
             kind: "tool",
-            ...steel12,
+            ...steel5,
             sizes: ["20 L", "30 L", "50 L"],
             about: "Heavy-bottom stock pot for soups, gravies and biryani.",
           },
@@ -1473,7 +1474,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["1 pc 1350"],
             veg: null,
             kind: "tool",
-            ...steel12,
+            ...steel5,
             about: "GN 1/1 pan, 65 mm deep, for bain-maries and buffet counters.",
           },
           {

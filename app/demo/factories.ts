@@ -95,6 +95,19 @@ export function makeStore(overrides: Partial<NewStore> = {}): NewStore {
       cin: "U51909MH2019PTC325617",
       fssai: "11521999000412",
     },
+    gst: {
+      legalName: "Annapurna Foodservice Private Limited",
+      gstin: "27AAPFU0939F1ZV",
+      address: "Unit 14, APMC Market Phase II, Sector 19, Vashi, Navi Mumbai, Maharashtra 400703",
+      stateCode: "27",
+      invoicePrefix: "ANN",
+      issueOn: "confirmed",
+      // Delivery by the shop's own vans, invoiced as goods transport (ask your accountant for yours).
+      shippingSac: "9965",
+      shippingRate: 18,
+      defaultRate: 18,
+      defaultHsn: "",
+    },
     shipping: {
       enabled: true,
       freeShippingThreshold: rupeesToPaise(7500),

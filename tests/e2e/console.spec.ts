@@ -74,6 +74,8 @@ test("a staff member sees a new COD order arrive, confirms, packs, prints the sl
 
   await packer.getByRole("button", { name: "Confirm order" }).click();
   await expect(packer.getByText("Order Confirmed.")).toBeVisible();
+  // Confirmed, the order has its tax invoice (issue 58), numbered from the store's series.
+  await expect(packer.getByText(/^Invoice ANN\/\d{2}-\d{2}\/\d{6} · /)).toBeVisible();
   await packer.getByRole("button", { name: "Mark packed" }).click();
   await expect(packer.getByText("Order Packed.")).toBeVisible();
 

@@ -219,7 +219,11 @@ export function EventsSection({ events }: { events: OrderEventView[] }) {
           {events.map((e) => (
             <li key={e.id}>
               <time dateTime={e.at}>{when.format(new Date(e.at))}</time>{" "}
-              {e.kind === "message" ? describeMessage(e.detail) : e.kind}
+              {e.kind === "message"
+                ? describeMessage(e.detail)
+                : e.kind === "invoice"
+                  ? `Tax invoice ${String(e.detail?.number ?? "")} issued`
+                  : e.kind}
               {e.from || e.to ? ` ${e.from ?? ""} → ${e.to ?? ""}` : ""} <span className="muted">({e.source})</span>
             </li>
           ))}

@@ -33,6 +33,9 @@ export const categories = pgTable(
     slug: text("slug").notNull(),
     logo: text("logo"),
     position: integer("position").notNull().default(0),
+    /** The HSN code and GST rate (percent) of its products that name none (issue 58). */
+    hsnCode: text("hsn_code"),
+    gstRate: numeric("gst_rate", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -135,6 +136,12 @@ export const orderItems = pgTable(
     unitPrice: paise("unit_price").notNull(),
     total: paise("total").notNull(),
     position: smallint("position").notNull(),
+    /**
+     * The HSN code and GST rate (percent) the line was sold with, from its product or its
+     * category when the order was placed: a later catalogue change never alters its invoice.
+     */
+    hsnCode: text("hsn_code"),
+    gstRate: numeric("gst_rate", { mode: "number" }),
   },
   (t) => [index("order_items_order").on(t.orderId, t.position)],
 );

@@ -1,5 +1,6 @@
 import { jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import type {
+  GstSettings,
   StoreCustomisation,
   StoreNotifications,
   StoreOrderRules,
@@ -20,6 +21,8 @@ export const stores = pgTable("stores", {
   orderRules: jsonb("order_rules").$type<Partial<StoreOrderRules>>().notNull().default({}),
   /** Who the store tells of its orders: an email address and a signed webhook (issue 57). */
   notifications: jsonb("notifications").$type<Partial<StoreNotifications>>().notNull().default({}),
+  /** Its GST registration and invoicing (issue 58). */
+  gst: jsonb("gst").$type<Partial<GstSettings>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

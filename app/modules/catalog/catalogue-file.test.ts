@@ -67,7 +67,7 @@ describe("CSV import", () => {
       "p.csv line 5: saleQty2 and salePrice2 go together: give both or neither",
       'p.csv line 7: sku "A1" is already used by p.csv line 2',
       "p.csv line 8: hsnCode must be 4, 6 or 8 digits",
-      "p.csv line 8: gstRate must be one of 0, 0.25, 3, 5, 12, 18, 28, 40",
+      "p.csv line 8: gstRate must be one of 0, 0.25, 3, 5, 18, 40",
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GST_RATE_PERCENTS } from "../invoices/tax";
 import { formatINR } from "../money/format";
 
 /**
@@ -109,7 +110,7 @@ export const productInputSchema = z
       .default(null),
     gstRate: z
       .number()
-      .refine((r) => [0, 0.25, 3, 5, 12, 18, 28, 40].includes(r), "must be one of 0, 0.25, 3, 5, 12, 18, 28, 40")
+      .refine((r) => GST_RATE_PERCENTS.includes(r), `must be one of ${GST_RATE_PERCENTS.join(", ")}`)
       .nullable()
       .default(null),
     active: z.boolean().default(true),

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { auditLog, orderEvents, orderNotes, orders } from "../../db/schema";
+import { issueInvoice } from "../invoices/issue.server";
 import { enqueue } from "../jobs/queue.server";
 import { orderMessageJobs } from "../notifications/order-messages.server";
 import type { OrderEvent } from "../notifications/texts";
@@ -105,6 +106,10 @@ export async function moveOrder(
     });
     // Stock goes back once: an abandoned payment or an unconfirmed COD order may have given it back already.
     if (input.to === "Cancelled") await releaseOrderStock(tx, order, "console");
+    // The tax invoice is issued with the move that the store's settings name (issue 58).
+    if (input.to === "Confirmed" || input.to === "Delivered") {
+      await issueInvoice(tx, order.id, input.to === "Confirmed" ? "confirmed" : "delivered");
+    }
     // The customer is told, if and only if this commits (issue 57).
     const event = TOLD_OF[input.to];
     if (event) await enqueue(tx, ...orderMessageJobs(order.storeId, order.id, event));

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
-import { auditLog, orderEvents, orderItems, orderNotes, orders, paymentAttempts, products } from "../../db/schema";
+import {
+  auditLog,
+  invoices,
+  orderEvents,
+  orderItems,
+  orderNotes,
+  orders,
+  paymentAttempts,
+  products,
+} from "../../db/schema";
 import { orderMovements } from "./stock.server";
 
 /**
@@ -32,7 +41,7 @@ export async function loadConsoleOrder(db: Db, storeId: string, orderId: string)
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.createdAt));
-  const [audit, notes, attempts, others, movements] = await Promise.all([
+  const [audit, notes, attempts, others, movements, documents] = await Promise.all([
     db
       .select()
       .from(auditLog)
@@ -58,6 +67,18 @@ export async function loadConsoleOrder(db: Db, storeId: string, orderId: string)
       .orderBy(desc(orders.createdAt))
       .limit(10),
     orderMovements(db, storeId, order.id),
+    // Its tax invoice and credit notes (issue 58).
+    db
+      .select({
+        id: invoices.id,
+        kind: invoices.kind,
+        number: invoices.number,
+        issuedAt: invoices.issuedAt,
+        total: invoices.total,
+      })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.issuedAt)),
   ]);
   return {
     id: order.id,
@@ -90,6 +111,7 @@ export async function loadConsoleOrder(db: Db, storeId: string, orderId: string)
     })),
     courier: order.courier,
     trackingNumber: order.trackingNumber,
+    invoices: documents.map((d) => ({ ...d, issuedAt: d.issuedAt.toISOString() })),
     audit: audit.map((a) => ({
       id: a.id,
       at: a.createdAt.toISOString(),

@@ -6,8 +6,11 @@ import { INDIAN_STATES } from "../india/states";
  * number: 0, 25, 300, 500, 1800, 4000.
  */
 
-/** The rates in force since 22 September 2025, in basis points; a store may configure its own list. */
-export const GST_RATES_IN_FORCE = [0, 25, 300, 500, 1800, 4000] as const;
+/**
+ * The rates in force since 22 September 2025, in percent as the catalogue writes them (the 12%
+ * and 28% slabs ended then). The import and the product form take only these.
+ */
+export const GST_RATE_PERCENTS: readonly number[] = [0, 0.25, 3, 5, 18, 40];
 
 /** "18%", "0.25%". */
 export function rateLabel(rateBasisPoints: number): string {

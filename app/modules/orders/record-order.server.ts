@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.server";
 import type { AddressSnapshot } from "../../db/json-columns";
 import { type CompiledStatement, compileStatement } from "../../db/prepared.server";
 import {
+  categories,
   customers,
   idempotencyKeys,
   jobs,
@@ -383,13 +384,22 @@ function orderStatement(shape: Shape): SQL {
         orderItems.unitPrice,
         orderItems.total,
         orderItems.position,
+        orderItems.hsnCode,
+        orderItems.gstRate,
       )})
+      -- Each line keeps the HSN code and GST rate it is sold with (issue 58): its product's, else
+      -- its sub-category's, else its category's.
       select ${v("orderId")}::uuid, i.product_id, i.name, i.photo, i.sku, i.selected_size, i.set_sizes,
-        i.quantity, i.unit_price, i.total, i.position
+        i.quantity, i.unit_price, i.total, i.position,
+        coalesce(p.${name(products.hsnCode)}, sub.${name(categories.hsnCode)}, cat.${name(categories.hsnCode)}),
+        coalesce(p.${name(products.gstRate)}, sub.${name(categories.gstRate)}, cat.${name(categories.gstRate)})
       from ${rowsOf(
         "items",
         "i(product_id uuid, name text, photo text, sku text, selected_size text, set_sizes text[], quantity integer, unit_price bigint, total bigint, position smallint)",
       )}
+      left join ${products} p on p.${name(products.id)} = i.product_id
+      left join ${categories} sub on sub.${name(categories.id)} = p.${name(products.subCategoryId)}
+      left join ${categories} cat on cat.${name(categories.id)} = p.${name(products.categoryId)}
       where exists (select 1 from placed)
       returning 1
     ), told as (

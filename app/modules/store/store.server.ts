@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { type GstSettings, gstSettingsSchema } from "../../db/json-columns";
 import { pincodeRates, storeDomains, stores } from "../../db/schema";
 import type { PincodeBandRates } from "../shipping/rules";
 import {
@@ -31,6 +32,8 @@ export interface NewStore {
   profile?: Partial<StoreProfile>;
   shipping?: Partial<StoreShipping>;
   orderRules?: Partial<StoreOrderRules>;
+  /** Its GST registration and invoicing (issue 58); a store without it issues no invoice. */
+  gst?: Partial<GstSettings>;
   domains?: string[];
 }
 
@@ -62,6 +65,7 @@ export async function createStore(db: Db, input: NewStore): Promise<Store> {
         profile: profileSchema.parse(input.profile ?? {}),
         shipping: shippingSchema.parse(input.shipping ?? {}),
         orderRules: orderRulesSchema.parse(input.orderRules ?? {}),
+        gst: gstSettingsSchema.parse(input.gst ?? {}),
       })
       .returning();
     if (!row) throw new Error("store insert returned nothing");

@@ -168,6 +168,17 @@ export default function ConsoleOrder({ loaderData, actionData }: Route.Component
           {when.format(new Date(order.createdAt))}
           {order.placedAsGuest ? " · as a guest" : " · signed in"}
         </dd>
+        <dt>Tax invoice</dt>
+        <dd>
+          {order.invoices.length === 0
+            ? "Not issued yet"
+            : order.invoices.map((document) => (
+                <span key={document.id} className="console-invoice">
+                  {document.kind === "invoice" ? "Invoice" : "Credit note"} {document.number} ·{" "}
+                  {when.format(new Date(document.issuedAt))}
+                </span>
+              ))}
+        </dd>
       </dl>
       {order.courier || order.trackingNumber ? (
         <p>

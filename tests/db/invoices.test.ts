@@ -1,0 +1,162 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { invoices, orderEvents, orderItems, products, stores } from "../../app/db/schema";
+import { makeCheckoutAddress } from "../../app/demo/factories";
+import { type Actor, moveOrder } from "../../app/modules/console/fulfilment.server";
+import type { InvoiceDocument } from "../../app/modules/invoices/issue.server";
+import { financialYear } from "../../app/modules/invoices/numbering";
+import { placeOrder } from "../../app/modules/orders/place-order.server";
+import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
+import { createOrderFixture, type OrderFixture, orderRequest } from "./order-fixtures";
+import { createTestDatabase, databaseKinds } from "./test-database";
+
+/**
+ * Tax invoices issued with the order's confirmation (issue 58), on both databases: numbered
+ * from the store's series without gaps however many are confirmed at once, built from the rates
+ * the order was sold with, and never changed afterwards.
+ */
+describe.each(databaseKinds)("invoices on %s", (kind) => {
+  let database: Database;
+  let fx: OrderFixture;
+  let actor: Actor;
+  const year = financialYear(new Date()).label;
+
+  const place = async (lines: Array<{ productId: string; qty: number }>, address = {}) => {
+    const outcome = await placeOrder(
+      database.db,
+      fx.store,
+      orderRequest({ lines, address: { ...makeCheckoutAddress(), ...address } }),
+    );
+    if (!outcome.ok) throw new Error(outcome.error);
+    return outcome.order;
+  };
+  const confirm = (orderId: string) =>
+    moveOrder(database.db, actor, { orderId, to: "Confirmed", seenStatus: "Pending" });
+  const invoiceOf = async (orderId: string) => {
+    const [row] = await database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+    return row ? { ...row, document: row.document as InvoiceDocument } : null;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    fx = await createOrderFixture(database.db, `invoices-${kind}`);
+    const { token } = await addStaff(database.db, fx.store.id, { email: `books-${kind}@shop.in`, role: "owner" });
+    const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
+    if (!used.ok) throw new Error(used.error);
+    const member = await readStaffSession(database.db, fx.store.id, used.sessionToken);
+    if (!member) throw new Error("no member");
+    actor = { member, ip: "203.0.113.9" };
+  });
+  afterAll(() => database.close());
+
+  it("issues the invoice when the order is confirmed, with the rates it was sold with", async () => {
+    // Butter at 5% (HSN 0405): 2 x ₹268 = ₹536, and ₹99 delivery to Vashi at 18%.
+    const order = await place([{ productId: fx.ids.butter, qty: 2 }], {
+      gstNumber: "29AAGCB7383J1Z4",
+      companyName: "Bangalore Bites",
+    });
+    const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
+    expect(line).toMatchObject({ hsnCode: "0405", gstRate: 5 });
+    // The catalogue changes after the sale: the invoice keeps the sale's rate.
+    await database.db.update(products).set({ gstRate: 18, hsnCode: "0406" }).where(eq(products.id, fx.ids.butter));
+    expect(await invoiceOf(order.orderId)).toBeNull();
+
+    expect(await confirm(order.orderId)).toMatchObject({ ok: true, status: "Confirmed" });
+    const invoice = await invoiceOf(order.orderId);
+    expect(invoice?.number).toMatch(new RegExp(`^ANN/${year}/\\d{6}$`));
+    expect(invoice?.total).toBe(635_00);
+    const document = invoice?.document;
+    expect(document?.supplier).toMatchObject({
+      name: "Annapurna Foodservice Private Limited",
+      gstin: "27AAPFU0939F1ZV",
+      state: { name: "Maharashtra", code: "27" },
+    });
+    expect(document?.recipient).toMatchObject({ company: "Bangalore Bites", gstin: "29AAGCB7383J1Z4" });
+    // Delivered in Maharashtra, the shop's state: CGST and SGST, whatever state the buyer's GSTIN is of.
+    expect(document?.placeOfSupply).toEqual({ name: "Maharashtra", code: "27" });
+    expect(document?.reverseCharge).toBe("No");
+    expect(
+      document?.figures.lines.map((l) => [l.code, l.rateBasisPoints, l.amount, l.taxable, l.cgst, l.sgst, l.igst]),
+    ).toEqual([
+      ["0405", 500, 536_00, 510_48, 12_76, 12_76, 0],
+      ["9965", 1800, 99_00, 83_90, 7_55, 7_55, 0],
+    ]);
+    expect(document?.figures.totals.total).toBe(635_00);
+    expect(document?.figures.words).toBe("Rupees Six Hundred Thirty-Five Only");
+    const events = await database.db
+      .select({ detail: orderEvents.detail })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.kind, "invoice")));
+    expect(events).toEqual([{ detail: { number: invoice?.number } }]);
+
+    // Once: the same step again, and delivery, issue nothing more.
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Confirmed", seenStatus: "Pending" });
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Packed", seenStatus: "Confirmed" });
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Shipped", seenStatus: "Packed" });
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Delivered", seenStatus: "Shipped" });
+    expect(await database.db.select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(1);
+    await database.db.update(products).set({ gstRate: 5, hsnCode: "0405" }).where(eq(products.id, fx.ids.butter));
+  });
+
+  it("charges IGST on delivery to another state", async () => {
+    const order = await place([{ productId: fx.ids.butter, qty: 1 }]);
+    // The address as if delivered in Karnataka (the fixture's zones are Mumbai's).
+    await database.db.execute(
+      sql`update orders set customer_address = customer_address || '{"state": "Karnataka"}'::jsonb where id = ${order.orderId}`,
+    );
+    await confirm(order.orderId);
+    const document = (await invoiceOf(order.orderId))?.document;
+    expect(document?.placeOfSupply).toEqual({ name: "Karnataka", code: "29" });
+    expect(document?.supply).toEqual({ kind: "inter" });
+    expect(document?.recipient.gstin).toBeNull();
+    expect(document?.figures.lines.map((l) => [l.cgst, l.sgst, l.igst])).toEqual([
+      [0, 0, 12_76],
+      [0, 0, 15_10],
+    ]);
+  });
+
+  it("numbers invoices consecutively, without gaps or repeats, however many are confirmed at once", {
+    timeout: 120_000,
+  }, async () => {
+    const placed = [];
+    for (let n = 0; n < 40; n++) placed.push(await place([{ productId: fx.ids.salt, qty: 1 }]));
+    const outcomes = await Promise.all(placed.map((order) => confirm(order.orderId)));
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    const rows = await database.db
+      .select({ sequence: invoices.sequence, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.storeId, fx.store.id), eq(invoices.kind, "invoice")))
+      .orderBy(invoices.sequence);
+    expect(rows.map((row) => row.sequence)).toEqual(rows.map((_, index) => index + 1));
+    expect(new Set(rows.map((row) => row.number)).size).toBe(rows.length);
+    expect(rows.at(-1)?.number).toBe(`ANN/${year}/${String(rows.length).padStart(6, "0")}`);
+  });
+
+  it("issues on delivery when the store says so, and not at all without a GST registration", async () => {
+    const [row] = await database.db.select({ gst: stores.gst }).from(stores).where(eq(stores.id, fx.store.id));
+    await database.db
+      .update(stores)
+      .set({ gst: { ...row?.gst, issueOn: "delivered" } })
+      .where(eq(stores.id, fx.store.id));
+    const order = await place([{ productId: fx.ids.salt, qty: 1 }]);
+    await confirm(order.orderId);
+    expect(await invoiceOf(order.orderId)).toBeNull();
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Packed", seenStatus: "Confirmed" });
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Shipped", seenStatus: "Packed" });
+    await moveOrder(database.db, actor, { orderId: order.orderId, to: "Delivered", seenStatus: "Shipped" });
+    expect((await invoiceOf(order.orderId))?.number).toMatch(/^ANN\//);
+
+    await database.db.update(stores).set({ gst: {} }).where(eq(stores.id, fx.store.id));
+    const unregistered = await place([{ productId: fx.ids.salt, qty: 1 }]);
+    expect(await confirm(unregistered.orderId)).toMatchObject({ ok: true });
+    expect(await invoiceOf(unregistered.orderId)).toBeNull();
+    await database.db
+      .update(stores)
+      .set({ gst: row?.gst ?? {} })
+      .where(eq(stores.id, fx.store.id));
+  });
+});
