@@ -110,7 +110,8 @@ const bakery = { gst: 5, hsn: "1905" };
 const pack18 = { gst: 18, hsn: "3923" };
 const paper18 = { gst: 18, hsn: "4823" };
 const clean18 = { gst: 18, hsn: "3402" };
-// Steel kitchenware moved from the 12% slab to 5% on 22 September 2025, when the 12% slab ended.
+// The 12% slab ended on 22 September 2025: what it held here (cookware, wooden spoons, caps, dry
+// fruit) is 5% since. Check each product's rate with an accountant.
 const steel5 = { gst: 5, hsn: "7323" };
 
 export const DEMO_CATEGORIES: readonly CategoryData[] = [
@@ -1185,7 +1186,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["100 pc 140"],
             veg: null,
             kind: "pack",
-            gst: 12,
+            gst: 5,
             hsn: "4419",
             about: "Birchwood spoons, plastic-free.",
           },
@@ -1386,7 +1387,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["100 pc 150"],
             veg: null,
             kind: "pack",
-            gst: 12,
+            gst: 5,
             hsn: "6505",
             about: "Non-woven bouffant caps for kitchen hygiene.",
           },
@@ -1408,7 +1409,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["1 pc 3250"],
             veg: null,
             kind: "tool",
-            gst: 12,
+            gst: 5,
             hsn: "7615",
             sizes: ["10 L", "12 L", "22 L"],
             about: "Heavy-gauge commercial pressure cooker for dals and rice in bulk.",
@@ -1429,7 +1430,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["1 pc 1890"],
             veg: null,
             kind: "tool",
-            gst: 12,
+            gst: 5,
             hsn: "7321",
             about: "Pre-seasoned 16-inch cast iron tawa for crisp dosas.",
           },
@@ -1560,7 +1561,7 @@ export const DEMO_CATEGORIES: readonly CategoryData[] = [
             packs: ["1 kg 1050", "250 g 290"],
             veg: "green",
             kind: "pouch",
-            gst: 12,
+            gst: 5,
             hsn: "0802",
             about: "Crunchy California almonds.",
           },
