@@ -24,7 +24,7 @@ test("the owner sets the store's GST registration, told of each mistake at its f
   ).toBeVisible();
 
   await page.getByLabel("GSTIN").fill("27AAPFU0939F1ZA");
-  await page.getByLabel("Invoice number prefix").fill("ANNAP");
+  await page.getByLabel("Invoice number prefix").fill("A/B");
   await page.getByLabel("State").selectOption({ label: "Karnataka (29)" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert")).toHaveText("Check the fields marked below: nothing is saved yet.");

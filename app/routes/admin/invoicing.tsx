@@ -100,7 +100,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
           ? `Invoices are not issued yet. ${problem}`
           : `Each order's tax invoice is issued when it is ${settings.issueOn}; the first of this financial year is numbered ${example}.`}
       </p>
-      <Form method="post" className="console-step console-step--wide" noValidate>
+      <Form method="post" className="console-step console-step--wide console-settings" noValidate>
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <Field id="legalName" label="Legal name" error={errors.legalName}>
           <input

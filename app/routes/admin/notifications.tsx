@@ -123,7 +123,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           Of every new order and every online payment given up: by email to the order address, and to your own tools by
           the webhook.
         </p>
-        <Form method="post" className="console-step console-step--wide">
+        <Form method="post" className="console-step console-step--wide console-settings">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="intent" value="save" />
           <label htmlFor="order-email">Order address</label>
@@ -154,7 +154,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
         {settings.webhookUrl && settings.webhookSecret ? (
-          <div className="console-step console-step--wide">
+          <div className="console-step console-step--wide console-settings">
             <label htmlFor="webhook-secret">Signing secret</label>
             <input id="webhook-secret" readOnly value={settings.webhookSecret} className="console-link" />
             <div className="console-buttons">
