@@ -85,8 +85,8 @@ export const envSchema = z.object({
     z
       .string()
       .regex(
-        /^\s*(placed|confirmed|shipped|delivered|cancelled|refunded)\s*=\s*[\w-]+\s*(,\s*(placed|confirmed|shipped|delivered|cancelled|refunded)\s*=\s*[\w-]+\s*)*$/,
-        'must be "event=template id" pairs separated by commas; events: placed, confirmed, shipped, delivered, cancelled, refunded',
+        /^\s*(placed|confirmed|shipped|delivered|cancelled|refunded|invoiced)\s*=\s*[\w-]+\s*(,\s*(placed|confirmed|shipped|delivered|cancelled|refunded|invoiced)\s*=\s*[\w-]+\s*)*$/,
+        'must be "event=template id" pairs separated by commas; events: placed, confirmed, shipped, delivered, cancelled, refunded, invoiced',
       )
       .optional(),
   ),

@@ -30,6 +30,7 @@ export default [
     // Printed and downloaded: outside the console's frame.
     route("orders/slips", "routes/admin/slips.tsx"),
     route("orders/export", "routes/admin/orders-export.ts"),
+    route("orders/:id/invoice", "routes/admin/order-invoice.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
@@ -54,6 +55,7 @@ export default [
   route("api/pincodes/:pincode", "routes/api/pincode.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/:id", "routes/api/order.ts"),
+  route("api/orders/:id/invoice", "routes/api/order-invoice.ts"),
   route("api/payments/return", "routes/api/payment-return.ts"),
   route("api/account/code", "routes/api/account/code.ts"),
   route("api/account/session", "routes/api/account/session.ts"),

@@ -371,6 +371,16 @@ function OrderPanel({ order }: { order: OrderView }) {
             <dd>{dateTime.format(new Date(order.createdAt))}</dd>
             <dt>Paid</dt>
             <dd>{order.paidAt ? dateTime.format(new Date(order.paidAt)) : "Not yet"}</dd>
+            <dt>Tax invoice</dt>
+            <dd>
+              {order.invoiceNumber ? (
+                <a href={`/api/orders/${order.id}/invoice`} download>
+                  Download invoice {order.invoiceNumber}
+                </a>
+              ) : (
+                "Not issued yet"
+              )}
+            </dd>
           </dl>
         </section>
       </div>

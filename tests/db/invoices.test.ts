@@ -1,11 +1,22 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { invoices, orderEvents, orderItems, products, stores } from "../../app/db/schema";
+import { invoices, jobs, orderEvents, orderItems, products, smsOutbox, stores } from "../../app/db/schema";
 import { makeCheckoutAddress } from "../../app/demo/factories";
+import { createLogger } from "../../app/logger.server";
 import { type Actor, moveOrder } from "../../app/modules/console/fulfilment.server";
-import type { InvoiceDocument } from "../../app/modules/invoices/issue.server";
+import type { InvoiceDocument } from "../../app/modules/invoices/document";
+import { invoiceFor } from "../../app/modules/invoices/download.server";
 import { financialYear } from "../../app/modules/invoices/numbering";
+import { invoicePdf } from "../../app/modules/invoices/pdf.server";
+import { createWorker } from "../../app/modules/jobs/worker.server";
+import { FileEmail, filedEmails } from "../../app/modules/notifications/email-senders.server";
+import { orderMessageHandlers } from "../../app/modules/notifications/order-messages.server";
+import { OutboxOrderSms } from "../../app/modules/notifications/sms-senders.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
 import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
 import { createOrderFixture, type OrderFixture, orderRequest } from "./order-fixtures";
@@ -158,5 +169,92 @@ describe.each(databaseKinds)("invoices on %s", (kind) => {
       .update(stores)
       .set({ gst: row?.gst ?? {} })
       .where(eq(stores.id, fx.store.id));
+  });
+
+  it("gives the PDF to staff, to the browser that placed the order and to its signed-in customer only", async () => {
+    const order = await place([{ productId: fx.ids.butter, qty: 2 }], { gstNumber: "27AAPFU0939F1ZV" });
+    await confirm(order.orderId);
+    const staff = await invoiceFor(database.db, fx.store.id, order.orderId, { kind: "staff" });
+    expect(staff?.number).toMatch(/^ANN\//);
+    const customer = (accessToken: string | null) =>
+      invoiceFor(database.db, fx.store.id, order.orderId, { kind: "customer", accessToken, customer: null });
+    expect((await customer(order.accessToken))?.number).toBe(staff?.number);
+    expect(await customer("x".repeat(43))).toBeNull();
+    expect(await customer(null)).toBeNull();
+    // Another store's staff and an order without an invoice answer alike: nothing.
+    expect(await invoiceFor(database.db, crypto.randomUUID(), order.orderId, { kind: "staff" })).toBeNull();
+    const unconfirmed = await place([{ productId: fx.ids.salt, qty: 1 }]);
+    expect(await invoiceFor(database.db, fx.store.id, unconfirmed.orderId, { kind: "staff" })).toBeNull();
+
+    // The PDF, read back as text: the GSTINs, the HSN codes, the tax and the total.
+    if (!staff) throw new Error("no invoice");
+    const pdf = await invoicePdf(staff.document);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const folder = mkdtempSync(path.join(tmpdir(), "mandi-invoice-"));
+    try {
+      writeFileSync(path.join(folder, "invoice.pdf"), pdf);
+      const text = execFileSync("pdftotext", ["-layout", path.join(folder, "invoice.pdf"), "-"], { encoding: "utf8" });
+      for (const expected of [
+        "TAX INVOICE",
+        staff.number,
+        "GSTIN 27AAPFU0939F1ZV",
+        "GSTIN: 27AAPFU0939F1ZV",
+        "Place of supply: Maharashtra (27)",
+        "Reverse charge: No",
+        "0405",
+        "9965",
+        "510.48",
+        "12.76",
+        "635.00",
+        "Rupees Six Hundred Thirty-Five Only",
+        "Authorised signatory",
+      ]) {
+        expect(text).toContain(expected);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("emails the customer the invoice as a PDF, and tells them by SMS, when it is issued", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "mandi-invoice-mail-"));
+    try {
+      await database.db.delete(jobs);
+      const order = await place([{ productId: fx.ids.butter, qty: 1 }]);
+      await confirm(order.orderId);
+      const invoice = await invoiceOf(order.orderId);
+      const worker = createWorker({
+        db: database.db,
+        log: createLogger("silent"),
+        handlers: orderMessageHandlers({
+          sms: new OutboxOrderSms(database.db),
+          email: new FileEmail(folder, "orders@shop.test"),
+          whatsapp: null,
+          origin: "http://shop.test",
+        }),
+        concurrency: 2,
+      });
+      await worker.drain();
+      const mails = await filedEmails(folder);
+      const mail = mails.find((m) => m.subject.startsWith("Tax invoice"));
+      const file = `${invoice?.number.replaceAll("/", "-")}.pdf`;
+      expect(mail).toMatchObject({
+        to: "asha@spiceroute-caterers.in",
+        subject: `Tax invoice ${invoice?.number} for your order ${order.orderNumber} · ${fx.store.title}`,
+        attachments: [file],
+      });
+      const raw = readFileSync(path.join(folder, `${mail?.id}.eml`), "utf8");
+      expect(raw).toContain("Content-Type: application/pdf");
+      expect(raw).toContain(`filename=${file}`);
+      const [sms] = await database.db
+        .select({ body: smsOutbox.body })
+        .from(smsOutbox)
+        .where(sql`${smsOutbox.body} like ${`%tax invoice ${invoice?.number}%`}`);
+      expect(sms?.body).toBe(
+        `${fx.store.title}: tax invoice ${invoice?.number} for your order ${order.orderNumber} is ready to download. shop.test/account`,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -137,8 +137,9 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
     expect(refund.ok).toBe(true);
 
     const worker = workerWith(new OutboxOrderSms(database.db));
-    // 5 messages by SMS, email and WhatsApp each, and the shop's "new order".
-    expect(await worker.drain()).toBe(16);
+    // 6 messages by SMS, email and WhatsApp each (the tax invoice's with the confirmation), and
+    // the shop's "new order".
+    expect(await worker.drain()).toBe(19);
     const texts = (await outboxFor("9820000002")).map((row) => row.body.replace(`${fx.store.title}: `, ""));
     expect(texts.sort()).toEqual(
       [
@@ -147,6 +148,11 @@ describe.each(databaseKinds)("order messages on %s", (kind) => {
         `your order ${order.orderNumber} is delivered. Thank you for buying from us. shop.test/account`,
         `your order ${order.orderNumber} is on its way with Delhivery, tracking number DL5566. shop.test/account`,
         `your order ${order.orderNumber} of Rs.149 is placed, cash on delivery. We will tell you when it is confirmed. shop.test/account`,
+        expect.stringMatching(
+          new RegExp(
+            `^tax invoice [A-Z]+/\\d{2}-\\d{2}/\\d{6} for your order ${order.orderNumber} is ready to download\\. shop\\.test/account$`,
+          ),
+        ),
       ].sort(),
     );
   });

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { codeFor, uniquePhone } from "./helpers/account";
+import { addCountedProduct } from "./helpers/cart";
 import { signIn } from "./helpers/console";
 
 /**
@@ -60,4 +63,67 @@ test("the GST page fits a phone", async ({ page }) => {
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
+
+test("a customer with a GSTIN orders, the owner confirms, and the customer downloads the invoice from the account", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Signed in first, so the order is the account's.
+  const phone = uniquePhone();
+  await page.goto("/account");
+  await expect(async () => {
+    await page.getByLabel("Mobile number").fill(phone);
+    await page.getByRole("button", { name: "Send OTP" }).click();
+    await expect(page.getByLabel("One-time code")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByLabel("One-time code").fill(await codeFor(page.request, phone));
+  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Order History" })).toBeVisible();
+
+  await addCountedProduct(page);
+  await page.goto("/checkout");
+  await page.getByLabel("Full Name").fill("Kavita Menon");
+  await page.getByLabel("Address Line 1").fill("7 Linking Road, Bandra West");
+  await page.getByLabel("Pincode").fill("400050");
+  await expect(page.getByText("Pincode is serviceable!")).toBeVisible();
+  await page.getByLabel("Company Name").fill("Menon Caterers");
+  await page.getByLabel("GST Number").fill("27AAPFU0939F1ZV");
+  await page.getByRole("button", { name: "Place Order" }).first().click();
+  await expect(page).toHaveURL(/\/thank-you\?orderId=/);
+  const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+  await expect(page.getByText("Not issued yet")).toBeVisible();
+
+  // The owner confirms the order in the console: its invoice is issued.
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner, `/admin/orders/${orderId}`);
+  await owner.getByRole("button", { name: "Confirm order" }).click();
+  await expect(owner.getByText("Order Confirmed.")).toBeVisible();
+  const issued = owner.getByText(/^Invoice ANN\/\d{2}-\d{2}\/\d{6} · /);
+  await expect(issued).toBeVisible();
+  const number = /ANN\/\d{2}-\d{2}\/\d{6}/.exec((await issued.textContent()) ?? "")?.[0] ?? "";
+  const staffDownload = owner.waitForEvent("download");
+  await owner.getByRole("link", { name: "Download PDF" }).click();
+  expect((await staffDownload).suggestedFilename()).toBe(`${number.replaceAll("/", "-")}.pdf`);
+  await owner.context().close();
+
+  // The customer downloads it from the order in their account.
+  await page.goto("/account");
+  const orders = page.getByRole("list").filter({ has: page.getByText(/^Order #/) });
+  await orders.getByRole("button").first().click();
+  const detail = page.getByRole("dialog", { name: /^Order #/ });
+  const download = page.waitForEvent("download");
+  await detail.getByRole("link", { name: `Download invoice ${number}` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${number.replaceAll("/", "-")}.pdf`);
+  const bytes = readFileSync((await file.path()) ?? "");
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(bytes.length).toBeLessThan(100_000);
+
+  // Someone else's browser gets nothing.
+  const stranger = await (await browser.newContext()).newPage();
+  const refused = await stranger.request.get(`/api/orders/${orderId}/invoice`);
+  expect(refused.status()).toBe(404);
+  await stranger.context().close();
 });

@@ -179,6 +179,13 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
             ) : (
               <p className="muted">{ACCOUNT_MESSAGES.guestOrder}</p>
             )}
+            {c && order.invoiceNumber ? (
+              <p>
+                <a href={`/api/orders/${order.id}/invoice`} download>
+                  Download invoice {order.invoiceNumber}
+                </a>
+              </p>
+            ) : null}
           </>
         ) : message ? null : (
           <p className="muted">Loading…</p>

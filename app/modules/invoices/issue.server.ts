@@ -4,9 +4,12 @@ import { type GstSettings, gstSettingsSchema, profileSchema } from "../../db/jso
 import { invoiceSeries, invoices, orderEvents, orderItems, orders, stores } from "../../db/schema";
 import { gstinProblem } from "../india/gstin";
 import { INDIAN_STATES } from "../india/states";
-import { type InvoiceFigures, invoiceFigures } from "./figures";
+import { enqueue } from "../jobs/queue.server";
+import { orderMessageJobs } from "../notifications/order-messages.server";
+import type { InvoiceDocument } from "./document";
+import { invoiceFigures } from "./figures";
 import { financialYear, invoiceNumber, prefixProblem } from "./numbering";
-import { hsnProblem, type PlaceOfSupply, placeOfSupply, type Supply, supplyBetween } from "./tax";
+import { hsnProblem, type PlaceOfSupply, placeOfSupply, supplyBetween } from "./tax";
 
 /**
  * Issuing an order's tax invoice (issue 58), inside the transaction that confirms (or delivers)
@@ -15,34 +18,6 @@ import { hsnProblem, type PlaceOfSupply, placeOfSupply, type Supply, supplyBetwe
  * there, and one that rolls back gives its number back, so numbers are consecutive and unique.
  * The invoice keeps everything it shows (`document`): it never changes afterwards.
  */
-
-export interface InvoiceParty {
-  name: string;
-  address: string;
-  gstin: string | null;
-  state: PlaceOfSupply;
-}
-
-export interface InvoiceDocument {
-  kind: "invoice";
-  number: string;
-  issuedAt: string;
-  supplier: InvoiceParty & { tradeName: string; phone: string; email: string };
-  recipient: {
-    name: string;
-    company: string;
-    /** Null: "Unregistered" (B2C). */
-    gstin: string | null;
-    phone: string;
-    billingAddress: string;
-    shippingAddress: string;
-  };
-  placeOfSupply: PlaceOfSupply;
-  supply: Supply;
-  reverseCharge: "No";
-  order: { number: string; placedAt: string; paymentMethod: "COD" | "ONLINE" };
-  figures: InvoiceFigures;
-}
 
 /** Why a store cannot issue invoices yet, for the owner; null when it can. */
 export function registrationProblem(gst: GstSettings): string | null {
@@ -211,5 +186,7 @@ export async function issueInvoice(
     .returning({ id: invoices.id });
   if (!row) throw new Error("the invoice was not written");
   await tx.insert(orderEvents).values({ orderId, kind: "invoice", source: "console", detail: { number } });
+  // The customer gets it with this commit: by email with the PDF, and told by SMS (issue 57).
+  await enqueue(tx, ...orderMessageJobs(order.storeId, orderId, "invoiced"));
   return { issued: true, id: row.id, number, already: false };
 }

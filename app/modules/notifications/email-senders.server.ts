@@ -23,6 +23,8 @@ export interface Email extends EmailContent {
   storeId: string;
   /** Extra headers: List-Unsubscribe on anything not about an order. */
   headers?: Record<string, string>;
+  /** Files sent with it: the tax invoice's PDF. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface EmailSender {
@@ -37,6 +39,8 @@ export interface FiledEmail {
   to: string;
   subject: string;
   headers?: Record<string, string>;
+  /** The names of its attached files. */
+  attachments?: string[];
   createdAt: string;
   html: string;
   text: string;
@@ -56,6 +60,7 @@ function message(email: Email, fromAddress: string) {
     html: email.html,
     messageId: `<${email.reference}@${fromAddress.split("@")[1] ?? "mandi.local"}>`,
     ...(email.headers ? { headers: email.headers } : {}),
+    ...(email.attachments ? { attachments: email.attachments } : {}),
   };
 }
 
@@ -78,6 +83,7 @@ export class FileEmail implements EmailSender {
       to: email.to,
       subject: email.subject,
       ...(email.headers ? { headers: email.headers } : {}),
+      ...(email.attachments ? { attachments: email.attachments.map((file) => file.filename) } : {}),
       createdAt: new Date().toISOString(),
       html: email.html,
       text: email.text,

@@ -115,6 +115,15 @@ function wording(event: OrderEvent, f: OrderFacts): { subject: string; heading: 
         heading: "Your order is cancelled",
         lines: [`Your ${order} is cancelled.`, "Anything you paid online is refunded."],
       };
+    case "invoiced":
+      return {
+        subject: `Tax invoice ${f.invoiceNumber ?? ""} for your ${order}`,
+        heading: "Your tax invoice",
+        lines: [
+          `The tax invoice ${f.invoiceNumber ?? ""} for your ${order} is attached, as a PDF.`,
+          "You can download it again from the order in your account.",
+        ],
+      };
     case "refunded":
       return {
         subject: `${formatINR(f.refundAmount ?? 0)} refunded for your ${order}`,

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server";
-import { customers, jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
+import { customers, invoices, jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
+import type { InvoiceDocument } from "../invoices/document";
+import { invoicePdf } from "../invoices/pdf.server";
 import { type ClaimedJob, completeJob, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
 import type { EmailSender } from "./email-senders.server";
@@ -104,6 +106,19 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
         await completeJob(db, job);
         return;
       }
+      // The tax invoice, for "invoiced": its number in every message, its PDF with the email.
+      let invoice: { number: string; document: InvoiceDocument } | null = null;
+      if (event === "invoiced") {
+        const [row] = await db
+          .select({ number: invoices.number, document: invoices.document })
+          .from(invoices)
+          .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+        if (!row) {
+          await completeJob(db, job);
+          return;
+        }
+        invoice = { number: row.number, document: row.document as InvoiceDocument };
+      }
       let refundAmount: number | null = null;
       if (refundId) {
         const [refund] = await db
@@ -120,6 +135,7 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
         courier: order.courier,
         trackingNumber: order.trackingNumber,
         refundAmount,
+        invoiceNumber: invoice?.number ?? null,
         link: `${order.host ?? new URL(deps.origin).host}/account`,
       };
       if (channel === "email") {
@@ -145,8 +161,18 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
           primaryColor: order.look.primaryColor,
           accountUrl,
         });
+        const attachments = invoice
+          ? [
+              {
+                filename: `${invoice.number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`,
+                content: await invoicePdf(invoice.document),
+                contentType: "application/pdf",
+              },
+            ]
+          : undefined;
         const sent = await deps.email.send({
           ...content,
+          ...(attachments ? { attachments } : {}),
           to: order.email,
           storeId: order.storeId,
           fromName: order.storeName,

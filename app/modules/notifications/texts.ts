@@ -9,7 +9,15 @@ import { formatINR } from "../money/format";
  * DLT's limit for one variable, and carries no character that would change the template.
  */
 
-export const ORDER_EVENTS = ["placed", "confirmed", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_EVENTS = [
+  "placed",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "invoiced",
+] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 export interface OrderFacts {
@@ -22,6 +30,8 @@ export interface OrderFacts {
   trackingNumber: string | null;
   /** Paise, for "refunded". */
   refundAmount: number | null;
+  /** The tax invoice's number, for "invoiced". */
+  invoiceNumber?: string | null;
   /** Where the customer sees the order: the store's account page without its scheme, "shop.in/account". */
   link: string;
 }
@@ -77,6 +87,10 @@ export const SMS_TEMPLATES: Record<OrderEvent, SmsTemplate> = {
   refunded: {
     text: "{#var#}: {#var#} is refunded for your order {#var#}. Banks take up to 7 working days. {#var#}",
     values: (f) => [f.storeName, smsAmount(f.refundAmount ?? 0), f.orderNumber, f.link],
+  },
+  invoiced: {
+    text: "{#var#}: tax invoice {#var#} for your order {#var#} is ready to download. {#var#}",
+    values: (f) => [f.storeName, f.invoiceNumber ?? "", f.orderNumber, f.link],
   },
 };
 

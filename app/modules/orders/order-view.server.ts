@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import type { AddressSnapshot } from "../../db/json-columns";
-import { orderItems, orders } from "../../db/schema";
+import { invoices, orderItems, orders } from "../../db/schema";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
 import { phoneHint } from "./order-rules";
@@ -40,6 +40,8 @@ export interface OrderView {
   shipment: string | null;
   /** A COD order waiting for the code sent to its phone: until when, and the phone's last digits. */
   awaitingCode: { until: string; phoneHint: string } | null;
+  /** Its tax invoice's number once issued (issue 58); the PDF is at /api/orders/{id}/invoice. */
+  invoiceNumber: string | null;
 }
 
 /** What anyone holding only the order id may see: never a name, address or phone. */
@@ -95,18 +97,24 @@ export async function loadOrderView(
     createdAt: order.createdAt.toISOString(),
   };
   if (!owner) return { access: "status", ...base };
-  const items = await db
-    .select({
-      name: orderItems.name,
-      photo: orderItems.photo,
-      quantity: orderItems.quantity,
-      unitPrice: orderItems.unitPrice,
-      total: orderItems.total,
-      selectedSize: orderItems.selectedSize,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.position));
+  const [items, [invoice]] = await Promise.all([
+    db
+      .select({
+        name: orderItems.name,
+        photo: orderItems.photo,
+        quantity: orderItems.quantity,
+        unitPrice: orderItems.unitPrice,
+        total: orderItems.total,
+        selectedSize: orderItems.selectedSize,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position)),
+    db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice"))),
+  ]);
   return {
     access: "full",
     ...base,
@@ -130,5 +138,6 @@ export async function loadOrderView(
     awaitingCode: order.codeConfirmBy
       ? { until: order.codeConfirmBy.toISOString(), phoneHint: phoneHint(order.phone) }
       : null,
+    invoiceNumber: invoice?.number ?? null,
   };
 }

@@ -176,6 +176,14 @@ export default function ConsoleOrder({ loaderData, actionData }: Route.Component
                 <span key={document.id} className="console-invoice">
                   {document.kind === "invoice" ? "Invoice" : "Credit note"} {document.number} ·{" "}
                   {when.format(new Date(document.issuedAt))}
+                  {document.kind === "invoice" ? (
+                    <>
+                      {" · "}
+                      <a href={`/admin/orders/${order.id}/invoice`} download>
+                        Download PDF
+                      </a>
+                    </>
+                  ) : null}
                 </span>
               ))}
         </dd>

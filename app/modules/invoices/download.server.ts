@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { isUuid } from "../../db/ids";
+import { invoices, orders } from "../../db/schema";
+import type { Customer } from "../accounts/account.server";
+import { hashToken } from "../orders/tokens.server";
+import type { InvoiceDocument } from "./document";
+import { invoicePdf } from "./pdf.server";
+
+/**
+ * Who may download an order's invoice (issue 58), with the same rules as the order itself:
+ * the store's staff; the browser that placed the order (its access token); and the signed-in
+ * customer whose order it is, when they placed it signed in. A guest's order found by the
+ * customer's phone is not theirs to download: the invoice carries the name and address the
+ * guest typed (ADR 0052).
+ */
+
+export type InvoiceViewer =
+  | { kind: "staff" }
+  | { kind: "customer"; accessToken: string | null; customer: Customer | null };
+
+export async function invoiceFor(
+  db: Db,
+  storeId: string,
+  orderId: string,
+  viewer: InvoiceViewer,
+): Promise<{ number: string; document: InvoiceDocument } | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({
+      number: invoices.number,
+      document: invoices.document,
+      accessTokenHash: orders.accessTokenHash,
+      customerId: orders.customerId,
+      signedIn: orders.signedIn,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(
+      and(eq(invoices.storeId, storeId), eq(invoices.orderId, orderId.toLowerCase()), eq(invoices.kind, "invoice")),
+    );
+  if (!row) return null;
+  if (viewer.kind === "customer") {
+    const placedHere = viewer.accessToken !== null && row.accessTokenHash === hashToken(viewer.accessToken);
+    const theirs = viewer.customer !== null && row.signedIn && row.customerId === viewer.customer.id;
+    if (!placedHere && !theirs) return null;
+  }
+  return { number: row.number, document: row.document as InvoiceDocument };
+}
+
+/** The PDF as a download named after the invoice: "ANN-26-27-000123.pdf". */
+export async function invoiceResponse(invoice: { number: string; document: InvoiceDocument }): Promise<Response> {
+  const pdf = await invoicePdf(invoice.document);
+  const name = `${invoice.number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
