@@ -23,7 +23,9 @@ export function meta() {
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // same-origin, not no-referrer: with no-referrer Chromium posts the form with "Origin: null",
+  // which React Router refuses as a forged action. Other sites still never see the token.
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
