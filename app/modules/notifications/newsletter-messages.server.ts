@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscribers, storeDomains, stores } from "../../db/schema";
+import { newsletterSubscribers, stores } from "../../db/schema";
 import type { JobHandler } from "../jobs/worker.server";
 import { NEWSLETTER_CONFIRM_JOB } from "../store/newsletter.server";
 import type { EmailSender } from "./email-senders.server";
 import { newsletterConfirmationEmail } from "./newsletter-texts";
+import { storeHost, storeOrigin } from "./store-origin.server";
 
 const payloadSchema = z.object({ subscriberId: z.string().uuid() });
 
@@ -23,8 +24,7 @@ export function newsletterHandlers(deps: { email: EmailSender | null; origin: st
           storeId: stores.id,
           storeName: stores.title,
           look: sql<string | null>`${stores.customisation}->>'primaryColor'`,
-          host: sql<string | null>`(select ${storeDomains.host} from ${storeDomains}
-            where ${storeDomains.storeId} = ${stores.id} order by ${storeDomains.createdAt} limit 1)`,
+          host: storeHost(stores.id),
         })
         .from(newsletterSubscribers)
         .innerJoin(stores, eq(stores.id, newsletterSubscribers.storeId))
@@ -35,14 +35,13 @@ export function newsletterHandlers(deps: { email: EmailSender | null; origin: st
         log.warn("a newsletter confirmation is not sent: email is off (EMAIL_TRANSPORT)");
         return;
       }
-      const base = new URL(deps.origin);
-      const storeOrigin = row.host ? `${base.protocol}//${row.host}` : base.origin;
+      const origin = storeOrigin(row.host, deps.origin);
       const token = encodeURIComponent(row.token);
       const content = newsletterConfirmationEmail(
         row.storeName,
         {
-          confirmUrl: `${storeOrigin}/newsletter/confirm?token=${token}`,
-          unsubscribeUrl: `${storeOrigin}/newsletter/unsubscribe?token=${token}`,
+          confirmUrl: `${origin}/newsletter/confirm?token=${token}`,
+          unsubscribeUrl: `${origin}/newsletter/unsubscribe?token=${token}`,
         },
         row.look ?? "",
       );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server";
-import { customers, invoices, jobs, orderEvents, orders, refunds, storeDomains, stores } from "../../db/schema";
+import { customers, invoices, jobs, orderEvents, orders, refunds, stores } from "../../db/schema";
 import type { InvoiceDocument } from "../invoices/document";
 import { invoicePdf } from "../invoices/pdf.server";
 import { type ClaimedJob, completeJob, type NewJob } from "../jobs/queue.server";
@@ -10,6 +10,7 @@ import type { EmailSender } from "./email-senders.server";
 import { orderEmail } from "./email-texts";
 import { shopMessageJob } from "./shop-messages.server";
 import type { OrderSmsSender } from "./sms-senders.server";
+import { storeHost, storeOrigin } from "./store-origin.server";
 import { ORDER_EVENTS, type OrderEvent, type OrderFacts, smsFor } from "./texts";
 
 /**
@@ -95,8 +96,7 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
           storeName: stores.title,
           look: stores.customisation,
           // The store's own address for links, its first domain; else the installation's.
-          host: sql<string | null>`(select ${storeDomains.host} from ${storeDomains}
-            where ${storeDomains.storeId} = ${orders.storeId} order by ${storeDomains.createdAt} limit 1)`,
+          host: storeHost(orders.storeId),
         })
         .from(orders)
         .innerJoin(stores, eq(stores.id, orders.storeId))
@@ -153,8 +153,7 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
           });
           return;
         }
-        const origin = new URL(deps.origin);
-        const accountUrl = `${order.host ? `${origin.protocol}//${order.host}` : origin.origin}/account`;
+        const accountUrl = `${storeOrigin(order.host, deps.origin)}/account`;
         const logo = order.look.logo;
         const content = orderEmail(event, facts, {
           logoUrl: logo ? new URL(logo, accountUrl).href : "",

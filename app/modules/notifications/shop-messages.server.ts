@@ -2,11 +2,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { notificationsSchema } from "../../db/json-columns";
-import { orderItems, orders, storeDomains, stores } from "../../db/schema";
+import { orderItems, orders, stores } from "../../db/schema";
 import { type ClaimedJob, completeJob, enqueue, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
 import type { EmailSender } from "./email-senders.server";
 import { pingBody, SHOP_EVENTS, type ShopEvent, type ShopOrder, shopEmail, webhookBody } from "./shop-texts";
+import { storeHost, storeOrigin } from "./store-origin.server";
 import { webhookHeaders, webhookUrlProblem } from "./webhook-signature.server";
 
 /**
@@ -48,8 +49,7 @@ export async function shopOrder(
       storeSlug: stores.slug,
       storeName: stores.title,
       look: sql<string>`${stores.customisation}->>'primaryColor'`,
-      host: sql<string | null>`(select ${storeDomains.host} from ${storeDomains}
-        where ${storeDomains.storeId} = ${orders.storeId} order by ${storeDomains.createdAt} limit 1)`,
+      host: storeHost(orders.storeId),
       orderNumber: orders.orderNumber,
       status: orders.status,
       paymentMethod: orders.paymentMethod,
@@ -80,8 +80,6 @@ export async function shopOrder(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
-  const base = new URL(origin);
-  const storeOrigin = order.host ? `${base.protocol}//${order.host}` : base.origin;
   const a = order.address;
   return {
     id: order.id,
@@ -113,7 +111,7 @@ export async function shopOrder(
     },
     items,
     placedAt: order.createdAt.toISOString(),
-    consoleUrl: `${storeOrigin}/admin/orders/${order.id}`,
+    consoleUrl: `${storeOrigin(order.host, origin)}/admin/orders/${order.id}`,
   };
 }
 
