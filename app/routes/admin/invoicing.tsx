@@ -20,6 +20,12 @@ export const headers = () => CONSOLE_HEADERS;
 
 const OWNER_ONLY = ["owner"] as const;
 
+const RATE_OPTIONS = GST_RATE_PERCENTS.map((rate) => (
+  <option key={rate} value={rate}>
+    {rate}%
+  </option>
+));
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, context, url, OWNER_ONLY);
   const settings = await readGstSettings(context.db, requireStore(context).id);
@@ -193,11 +199,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
             defaultValue={String(settings.shippingRate)}
             aria-describedby={described("shippingRate")}
           >
-            {GST_RATE_PERCENTS.map((rate) => (
-              <option key={rate} value={rate}>
-                {rate}%
-              </option>
-            ))}
+            {RATE_OPTIONS}
           </select>
         </Field>
         <Field
@@ -212,11 +214,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
             defaultValue={String(settings.defaultRate)}
             aria-describedby={described("defaultRate", true)}
           >
-            {GST_RATE_PERCENTS.map((rate) => (
-              <option key={rate} value={rate}>
-                {rate}%
-              </option>
-            ))}
+            {RATE_OPTIONS}
           </select>
         </Field>
         <Field id="defaultHsn" label="HSN code of products without one (optional)" error={errors.defaultHsn}>
