@@ -134,7 +134,7 @@ describe.each(databaseKinds)("invoices on %s", (kind) => {
     timeout: 120_000,
   }, async () => {
     const placed = [];
-    for (let n = 0; n < 40; n++) placed.push(await place([{ productId: fx.ids.salt, qty: 1 }]));
+    for (let n = 0; n < 100; n++) placed.push(await place([{ productId: fx.ids.salt, qty: 1 }]));
     const outcomes = await Promise.all(placed.map((order) => confirm(order.orderId)));
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
     const rows = await database.db

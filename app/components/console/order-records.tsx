@@ -222,7 +222,7 @@ export function EventsSection({ events }: { events: OrderEventView[] }) {
               {e.kind === "message"
                 ? describeMessage(e.detail)
                 : e.kind === "invoice"
-                  ? `Tax invoice ${String(e.detail?.number ?? "")} issued`
+                  ? `${e.detail?.creditNote ? "Credit note" : "Tax invoice"} ${String(e.detail?.number ?? "")} issued`
                   : e.kind}
               {e.from || e.to ? ` ${e.from ?? ""} → ${e.to ?? ""}` : ""} <span className="muted">({e.source})</span>
             </li>

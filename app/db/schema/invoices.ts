@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { orders } from "./orders";
+import { refunds } from "./staff";
 import { storeRef } from "./stores";
 
 /**
@@ -52,6 +53,8 @@ export const invoices = pgTable(
     sequence: integer("sequence").notNull(),
     /** A credit note's invoice. */
     invoiceId: uuid("invoice_id"),
+    /** The refund a credit note was issued for; null for an invoice and a cancellation's note. */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "no action" }),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     /** Paise: what the document comes to (a credit note's is what it gives back). */
     total: bigint("total", { mode: "number" }).notNull(),
@@ -62,6 +65,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_store_number").on(t.storeId, t.kind, t.number),
     // One invoice per order; credit notes are as many as the refunds.
     uniqueIndex("invoices_order").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    // A refund's credit note is issued once, however often its completion is recorded.
+    uniqueIndex("invoices_refund").on(t.refundId).where(sql`${t.refundId} is not null`),
     index("invoices_store_issued").on(t.storeId, t.issuedAt.desc()),
   ],
 );

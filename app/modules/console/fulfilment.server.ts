@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { auditLog, orderEvents, orderNotes, orders } from "../../db/schema";
+import { issueCreditNote } from "../invoices/credit.server";
 import { issueInvoice } from "../invoices/issue.server";
 import { enqueue } from "../jobs/queue.server";
 import { orderMessageJobs } from "../notifications/order-messages.server";
@@ -105,7 +106,11 @@ export async function moveOrder(
       detail: { staff: actor.member.email, ...(detail ?? {}) },
     });
     // Stock goes back once: an abandoned payment or an unconfirmed COD order may have given it back already.
-    if (input.to === "Cancelled") await releaseOrderStock(tx, order, "console");
+    if (input.to === "Cancelled") {
+      await releaseOrderStock(tx, order, "console");
+      // A cancelled order was not supplied: what its invoice still charges is credited back.
+      await issueCreditNote(tx, order.id, { amount: "rest", reason: "Order cancelled" });
+    }
     // The tax invoice is issued with the move that the store's settings name (issue 58).
     if (input.to === "Confirmed" || input.to === "Delivered") {
       await issueInvoice(tx, order.id, input.to === "Confirmed" ? "confirmed" : "delivered");

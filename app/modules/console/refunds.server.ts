@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
 import { orderEvents, orders, paymentAttempts, refunds } from "../../db/schema";
+import { issueCreditNote } from "../invoices/credit.server";
 import { enqueue } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
 import { orderMessageJobs } from "../notifications/order-messages.server";
@@ -35,6 +36,9 @@ export interface RefundInput {
   mode?: "cash" | "upi" | "bank";
   reference?: string;
 }
+
+/** A refund's credit note says why (issue 58): "Refund: damaged in transit". */
+const refundReason = (reason: string) => (reason.trim() ? `Refund: ${reason.trim()}` : "Refund");
 
 /** Paid less refunded or pending, per order. */
 async function refundedSoFar(tx: Pick<Db, "select">, orderId: string): Promise<Paise> {
@@ -85,7 +89,10 @@ export async function refundOrder(
     if (!row) throw new Error("refund insert returned nothing");
     const whole = refunded + amount >= order.grandTotal;
     // Money given back by hand is refunded now: the customer is told with this commit.
-    if (!online) await enqueue(tx, ...orderMessageJobs(order.storeId, order.id, "refunded", row.id));
+    if (!online) {
+      await enqueue(tx, ...orderMessageJobs(order.storeId, order.id, "refunded", row.id));
+      await issueCreditNote(tx, order.id, { amount, reason: refundReason(input.reason), refundId: row.id });
+    }
     if (!online && whole) {
       await tx.update(orders).set({ paymentStatus: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, order.id));
       await tx.insert(orderEvents).values({
@@ -116,6 +123,7 @@ export async function refundOrder(
     recorded.paidAttemptId,
     requestId,
     recorded.amount,
+    input.reason,
   );
 }
 
@@ -127,6 +135,7 @@ async function sendToGateway(
   paidAttemptId: string | null,
   requestId: string,
   amount: Paise,
+  reason: string,
 ): Promise<RefundOutcome> {
   const [attempt] = paidAttemptId
     ? await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, paidAttemptId))
@@ -141,6 +150,7 @@ async function sendToGateway(
     await db.transaction(async (tx) => {
       await tx.update(refunds).set({ status: "done", updatedAt: sql`now()` }).where(eq(refunds.id, refundId));
       await enqueue(tx, ...orderMessageJobs(storeId, attempt.orderId, "refunded", refundId));
+      await issueCreditNote(tx, attempt.orderId, { amount, reason: refundReason(reason), refundId });
     });
     // The payment status follows the gateway: refunded once the whole amount is.
     await applyGatewayOrder(payments, attempt, answer, "console");

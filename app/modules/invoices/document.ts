@@ -14,7 +14,7 @@ export interface InvoiceParty {
 }
 
 export interface InvoiceDocument {
-  kind: "invoice";
+  kind: "invoice" | "credit-note";
   number: string;
   issuedAt: string;
   supplier: InvoiceParty & { tradeName: string; phone: string; email: string };
@@ -32,4 +32,7 @@ export interface InvoiceDocument {
   reverseCharge: "No";
   order: { number: string; placedAt: string; paymentMethod: "COD" | "ONLINE" };
   figures: InvoiceFigures;
+  /** A credit note's invoice, and why it was issued. */
+  against?: { number: string; issuedAt: string };
+  reason?: string;
 }

@@ -19,13 +19,18 @@ export type InvoiceViewer =
   | { kind: "staff" }
   | { kind: "customer"; accessToken: string | null; customer: Customer | null };
 
+/**
+ * The order's invoice, or with `documentId` one of its documents (a credit note), when the
+ * viewer may have it; null otherwise, alike for "none" and "not yours".
+ */
 export async function invoiceFor(
   db: Db,
   storeId: string,
   orderId: string,
   viewer: InvoiceViewer,
+  documentId: string | null = null,
 ): Promise<{ number: string; document: InvoiceDocument } | null> {
-  if (!isUuid(orderId)) return null;
+  if (!isUuid(orderId) || (documentId !== null && !isUuid(documentId))) return null;
   const [row] = await db
     .select({
       number: invoices.number,
@@ -37,7 +42,11 @@ export async function invoiceFor(
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(
-      and(eq(invoices.storeId, storeId), eq(invoices.orderId, orderId.toLowerCase()), eq(invoices.kind, "invoice")),
+      and(
+        eq(invoices.storeId, storeId),
+        eq(invoices.orderId, orderId.toLowerCase()),
+        documentId === null ? eq(invoices.kind, "invoice") : eq(invoices.id, documentId.toLowerCase()),
+      ),
     );
   if (!row) return null;
   if (viewer.kind === "customer") {

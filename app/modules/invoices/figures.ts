@@ -41,6 +41,8 @@ export interface InvoiceLine extends TaxSplit {
   total: number;
   discount: number;
   amount: number;
+  /** On a credit note: the invoice's line it gives back (its index). */
+  invoiceLine?: number;
 }
 
 export interface SummaryRow extends TaxSplit {
@@ -97,6 +99,14 @@ export function invoiceFigures(input: InvoiceInput): InvoiceFigures {
       ...splitTax(input.shipping.amount, input.shipping.rateBasisPoints, input.supply),
     });
   }
+  return summarise(lines, input.grandTotal);
+}
+
+/**
+ * The summary by HSN code and rate, the totals and the words of a document's lines; the total
+ * must be `expected` to the paisa, or this throws.
+ */
+export function summarise(lines: InvoiceLine[], expected: number): InvoiceFigures {
   const byCode = new Map<string, SummaryRow>();
   const totals = { taxable: 0, cgst: 0, sgst: 0, igst: 0 };
   for (const line of lines) {
@@ -111,8 +121,8 @@ export function invoiceFigures(input: InvoiceInput): InvoiceFigures {
   }
   const tax = totals.cgst + totals.sgst + totals.igst;
   const total = totals.taxable + tax;
-  if (total !== input.grandTotal) {
-    throw new Error(`the invoice comes to ${total} paise, the order to ${input.grandTotal}`);
+  if (total !== expected) {
+    throw new Error(`the document comes to ${total} paise, not ${expected}`);
   }
   const summary = [...byCode.values()].sort(
     (a, b) => a.rateBasisPoints - b.rateBasisPoints || a.code.localeCompare(b.code),

@@ -146,7 +146,7 @@ describe("an invoice's figures", () => {
 
   it("refuses figures that do not come to the order's total", () => {
     expect(() => invoiceFigures({ ...order, grandTotal: 2450_00 })).toThrow(
-      "the invoice comes to 244900 paise, the order to 245000",
+      "the document comes to 244900 paise, not 245000",
     );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Invoice numbers (issue 58): a series per store and financial year (April to March, India's
  * time), "PREFIX/26-27/000123", at most 16 characters (CGST Rule 46). The sequence is padded to
- * whatever the prefix leaves of the 16, at least 5 digits.
+ * whatever the prefix leaves of the 16: at least 5 digits for an invoice, 4 for a credit note.
  */
 
 export const INVOICE_NUMBER_LENGTH = 16;
@@ -25,13 +25,19 @@ export function prefixProblem(prefix: string): string | null {
 
 /** The number of the `sequence`th invoice of a year: "ANN/26-27/000123". */
 export function invoiceNumber(prefix: string, yearLabel: string, sequence: number): string {
+  return documentNumber(`${prefix}/${yearLabel}/`, sequence);
+}
+
+/** The number of the `sequence`th credit note of a year, its own series: "ANN/26-27/C00012". */
+export function creditNoteNumber(prefix: string, yearLabel: string, sequence: number): string {
+  return documentNumber(`${prefix}/${yearLabel}/C`, sequence);
+}
+
+function documentNumber(head: string, sequence: number): string {
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError("a sequence starts at 1");
-  const digits = INVOICE_NUMBER_LENGTH - prefix.length - yearLabel.length - 2;
-  const number = `${prefix}/${yearLabel}/${String(sequence).padStart(digits, "0")}`;
+  const number = head + String(sequence).padStart(INVOICE_NUMBER_LENGTH - head.length, "0");
   if (number.length > INVOICE_NUMBER_LENGTH) {
-    throw new RangeError(
-      `invoice ${sequence} does not fit ${INVOICE_NUMBER_LENGTH} characters with the prefix ${prefix}`,
-    );
+    throw new RangeError(`number ${sequence} does not fit ${INVOICE_NUMBER_LENGTH} characters after ${head}`);
   }
   return number;
 }

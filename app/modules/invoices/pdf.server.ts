@@ -53,11 +53,13 @@ export interface InvoiceLook {
 
 export async function invoicePdf(document: InvoiceDocument, look: InvoiceLook = { logo: null }): Promise<Buffer> {
   const faces = loadFonts();
+  const credit = document.kind === "credit-note";
+  const name = credit ? "credit note" : "invoice";
   const pdf = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
     info: {
-      Title: `Tax invoice ${document.number}`,
+      Title: `${credit ? "Credit note" : "Tax invoice"} ${document.number}`,
       Author: document.supplier.name,
       Subject: `Order ${document.order.number}`,
     },
@@ -124,10 +126,16 @@ export async function invoicePdf(document: InvoiceDocument, look: InvoiceLook = 
   if (contact) left = text(contact, PAGE.margin, left, half);
 
   const rightX = PAGE.margin + INNER / 2 + 8;
-  let right = text("TAX INVOICE", rightX, y, half, { bold: true, size: 14, align: "right" });
+  let right = text(credit ? "CREDIT NOTE" : "TAX INVOICE", rightX, y, half, { bold: true, size: 14, align: "right" });
   const facts: Array<[string, string]> = [
-    ["Invoice number", document.number],
-    ["Invoice date", invoiceDate(document.issuedAt)],
+    [credit ? "Credit note number" : "Invoice number", document.number],
+    [credit ? "Credit note date" : "Invoice date", invoiceDate(document.issuedAt)],
+    ...(document.against
+      ? ([["Against invoice", `${document.against.number} of ${invoiceDate(document.against.issuedAt)}`]] as Array<
+          [string, string]
+        >)
+      : []),
+    ...(document.reason ? ([["Reason", document.reason]] as Array<[string, string]>) : []),
     ["Order", `${document.order.number} of ${invoiceDate(document.order.placedAt)}`],
     ["Place of supply", `${document.placeOfSupply.name} (${document.placeOfSupply.code})`],
     ["Reverse charge", document.reverseCharge],
@@ -215,7 +223,7 @@ export async function invoicePdf(document: InvoiceDocument, look: InvoiceLook = 
       String(index + 1),
       description,
       line.code,
-      `${line.quantity} ${line.unit}`,
+      line.quantity > 0 ? `${line.quantity} ${line.unit}` : "—",
       rateLabel(line.rateBasisPoints),
       invoiceAmount(line.taxable),
       ...(intra ? [invoiceAmount(line.cgst), invoiceAmount(line.sgst)] : [invoiceAmount(line.igst)]),
@@ -254,7 +262,7 @@ export async function invoicePdf(document: InvoiceDocument, look: InvoiceLook = 
         ] as Array<[string, string, boolean]>)
       : ([["IGST", invoiceAmount(f.totals.igst), false]] as Array<[string, string, boolean]>)),
     ["Total tax", invoiceAmount(f.totals.tax), false],
-    ["Invoice total (₹)", invoiceAmount(f.totals.total), true],
+    [credit ? "Credit note total (₹)" : "Invoice total (₹)", invoiceAmount(f.totals.total), true],
   ];
   for (const [label, value, bold] of totals) {
     text(label, rightX, ty, half - 80, { bold, size: bold ? 10 : 8.5 });
@@ -274,7 +282,7 @@ export async function invoicePdf(document: InvoiceDocument, look: InvoiceLook = 
   y += 24;
   text(`For ${s.name}`, rightX, y, half, { bold: true, align: "right" });
   text("Authorised signatory", rightX, y + 30, half, { align: "right" });
-  text("This is a computer-generated invoice.", PAGE.margin, y + 30, half, { colour: GREY });
+  text(`This is a computer-generated ${name}.`, PAGE.margin, y + 30, half, { colour: GREY });
 
   pdf.end();
   await ended;

@@ -168,7 +168,7 @@ export default function ConsoleOrder({ loaderData, actionData }: Route.Component
           {when.format(new Date(order.createdAt))}
           {order.placedAsGuest ? " · as a guest" : " · signed in"}
         </dd>
-        <dt>Tax invoice</dt>
+        <dt>Tax documents</dt>
         <dd>
           {order.invoices.length === 0
             ? "Not issued yet"
@@ -176,14 +176,14 @@ export default function ConsoleOrder({ loaderData, actionData }: Route.Component
                 <span key={document.id} className="console-invoice">
                   {document.kind === "invoice" ? "Invoice" : "Credit note"} {document.number} ·{" "}
                   {when.format(new Date(document.issuedAt))}
-                  {document.kind === "invoice" ? (
-                    <>
-                      {" · "}
-                      <a href={`/admin/orders/${order.id}/invoice`} download>
-                        Download PDF
-                      </a>
-                    </>
-                  ) : null}
+                  {document.kind === "credit-note" ? ` · ${formatINR(document.total)}` : null}
+                  {" · "}
+                  <a
+                    href={`/admin/orders/${order.id}/invoice${document.kind === "invoice" ? "" : `?document=${document.id}`}`}
+                    download
+                  >
+                    Download PDF
+                  </a>
                 </span>
               ))}
         </dd>

@@ -14,11 +14,17 @@ import type { Route } from "./+types/order-invoice";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const orderId = params.id.toLowerCase();
-  const invoice = await invoiceFor(context.db, store.id, orderId, {
-    kind: "customer",
-    accessToken: tokenFor(request.headers.get("cookie"), orderId, secureCookies(context.env)),
-    customer: await signedInCustomer(request, context, store),
-  });
+  const invoice = await invoiceFor(
+    context.db,
+    store.id,
+    orderId,
+    {
+      kind: "customer",
+      accessToken: tokenFor(request.headers.get("cookie"), orderId, secureCookies(context.env)),
+      customer: await signedInCustomer(request, context, store),
+    },
+    new URL(request.url).searchParams.get("document"),
+  );
   if (!invoice) return jsonError(404, "No invoice for this order yet.");
   return invoiceResponse(invoice);
 }
