@@ -13,6 +13,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("payment-return", "routes/payment-return.tsx"),
   route("newsletter/:step", "routes/newsletter.tsx"),
+  route("orders/:id/invoice", "routes/invoice-print.tsx", { id: "invoice-print" }),
   ...prefix("policy", [
     layout("routes/policy/layout.tsx", [
       route("terms-and-condition", "routes/policy/terms-and-condition.tsx"),
@@ -31,6 +32,9 @@ export default [
     route("orders/slips", "routes/admin/slips.tsx"),
     route("orders/export", "routes/admin/orders-export.ts"),
     route("orders/:id/invoice", "routes/admin/order-invoice.ts"),
+    route("orders/invoices", "routes/admin/orders-invoices.ts"),
+    route("orders/:id/invoice/print", "routes/invoice-print.tsx", { id: "admin-invoice-print" }),
+    route("invoicing/register", "routes/admin/invoice-register.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),

@@ -374,9 +374,13 @@ function OrderPanel({ order }: { order: OrderView }) {
             <dt>Tax invoice</dt>
             <dd>
               {order.invoiceNumber ? (
-                <a href={`/api/orders/${order.id}/invoice`} download>
-                  Download invoice {order.invoiceNumber}
-                </a>
+                <>
+                  <a href={`/api/orders/${order.id}/invoice`} download>
+                    Download invoice {order.invoiceNumber}
+                  </a>
+                  {" · "}
+                  <a href={`/orders/${order.id}/invoice`}>View and print</a>
+                </>
               ) : (
                 "Not issued yet"
               )}

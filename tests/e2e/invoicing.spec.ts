@@ -120,10 +120,91 @@ test("a customer with a GSTIN orders, the owner confirms, and the customer downl
   const bytes = readFileSync((await file.path()) ?? "");
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   expect(bytes.length).toBeLessThan(100_000);
+  // And reads it as a page, to print.
+  await detail.getByRole("link", { name: "View and print" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
+  await expect(page.getByText("GSTIN: 27AAPFU0939F1ZV")).toBeVisible();
+  await expect(page.getByText("Menon Caterers")).toBeVisible();
 
   // Someone else's browser gets nothing.
   const stranger = await (await browser.newContext()).newPage();
   const refused = await stranger.request.get(`/api/orders/${orderId}/invoice`);
   expect(refused.status()).toBe(404);
+  expect((await stranger.request.get(`/orders/${orderId}/invoice`)).status()).toBe(404);
   await stranger.context().close();
+});
+
+test("the owner cancels an invoiced order and gets its credit note, then the month's documents for the accountant", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "phone", "downloads are the same on a phone; one project places the orders");
+  test.setTimeout(120_000);
+  const shopper = await (await browser.newContext()).newPage();
+  await addCountedProduct(shopper);
+  await shopper.goto("/checkout");
+  await shopper.getByLabel("Full Name").fill("Irfan Shaikh");
+  await shopper.getByLabel("Phone").fill(uniquePhone());
+  await shopper.getByLabel("Address Line 1").fill("12 Carter Road, Bandra West");
+  await shopper.getByLabel("Pincode").fill("400050");
+  await expect(shopper.getByText("Pincode is serviceable!")).toBeVisible();
+  await shopper.getByRole("button", { name: "Place Order" }).first().click();
+  await expect(shopper).toHaveURL(/\/thank-you\?orderId=/);
+  const orderId = new URL(shopper.url()).searchParams.get("orderId") ?? "";
+  const orderNumber = (await shopper.locator(".lead strong").first().textContent())?.replace("#", "") ?? "";
+  await shopper.context().close();
+
+  await signIn(page, `/admin/orders/${orderId}`);
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  await expect(page.getByText("Order Confirmed.")).toBeVisible();
+  const number =
+    /ANN\/\d{2}-\d{2}\/\d{6}/.exec((await page.getByText(/^Invoice ANN\//).textContent()) ?? "")?.[0] ?? "";
+
+  // The invoice as a page to print, the same as its PDF.
+  await page.getByRole("link", { name: "View and print" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
+  await expect(page.getByText(number, { exact: true })).toBeVisible();
+  await expect(page.getByText("GSTIN: Unregistered")).toBeVisible();
+  await expect(page.getByText(/^Amount in words: Rupees .+ Only$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole("link", { name: "← Back" }).click();
+
+  // Cancelled, the order's invoice is credited back in full by a credit note of its own series.
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByText("Order Cancelled.")).toBeVisible();
+  const credit = page.getByText(/^Credit note ANN\/\d{2}-\d{2}\/C\d{5} · /);
+  await expect(credit).toBeVisible();
+  const creditNumber = /ANN\/\d{2}-\d{2}\/C\d{5}/.exec((await credit.textContent()) ?? "")?.[0] ?? "";
+  const creditDownload = page.waitForEvent("download");
+  await credit.getByRole("link", { name: "Download PDF" }).click();
+  expect((await creditDownload).suggestedFilename()).toBe(`${creditNumber.replaceAll("/", "-")}.pdf`);
+
+  // Ticked on the desk: both documents in one ZIP.
+  await page.goto("/admin/orders");
+  await page.getByLabel(`Select order #${orderNumber}`).check();
+  const zipDownload = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download invoices (ZIP)" }).click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toMatch(/^invoices-\d{4}-\d\d-\d\d\.zip$/);
+  const zipBytes = readFileSync((await zip.path()) ?? "");
+  expect(zipBytes.subarray(0, 2).toString()).toBe("PK");
+  for (const name of [number, creditNumber]) expect(zipBytes.includes(`${name.replaceAll("/", "-")}.pdf`)).toBe(true);
+
+  // The month for the accountant: the register and the GSTR-1.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "GST and invoices" }).click();
+  await expect(page.getByRole("heading", { name: "For your accountant" })).toBeVisible();
+  const register = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download register (CSV)" }).click();
+  const csv = readFileSync((await (await register).path()) ?? "", "utf8");
+  expect(csv).toContain(`Invoice,${number},`);
+  expect(csv).toContain(`Credit note,${creditNumber},`);
+  const returns = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download GSTR-1 (JSON)" }).click();
+  const gstr1 = JSON.parse(readFileSync((await (await returns).path()) ?? "", "utf8"));
+  expect(gstr1).toMatchObject({ gstin: "27AAPFU0939F1ZV", fp: expect.stringMatching(/^\d{6}$/) });
+  expect(gstr1.doc_iss.doc_det.map((d: { doc_typ: string }) => d.doc_typ)).toEqual([
+    "Invoices for outward supply",
+    "Credit Note",
+  ]);
 });

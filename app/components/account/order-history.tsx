@@ -184,6 +184,8 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
                 <a href={`/api/orders/${order.id}/invoice`} download>
                   Download invoice {order.invoiceNumber}
                 </a>
+                {" · "}
+                <a href={`/orders/${order.id}/invoice`}>View and print</a>
               </p>
             ) : null}
           </>

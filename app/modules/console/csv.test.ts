@@ -13,6 +13,9 @@ describe("CSV for spreadsheets", () => {
     expect(csvCell("+91 98200 12345")).toBe("'+91 98200 12345");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("-2 tins")).toBe("'-2 tins");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    // A negative amount is a number, and stays one.
+    expect(csvCell("-80.39")).toBe("-80.39");
   });
 
   it("writes paise as rupees", () => {

@@ -59,7 +59,7 @@ export async function issueCreditNote(
     number,
     issuedAt: at.toISOString(),
     figures,
-    against: { number: original.number, issuedAt: original.issuedAt },
+    against: { number: original.number, issuedAt: original.issuedAt, total: original.figures.totals.total },
     reason: input.reason,
   };
   const [row] = await tx

@@ -33,6 +33,6 @@ export interface InvoiceDocument {
   order: { number: string; placedAt: string; paymentMethod: "COD" | "ONLINE" };
   figures: InvoiceFigures;
   /** A credit note's invoice, and why it was issued. */
-  against?: { number: string; issuedAt: string };
+  against?: { number: string; issuedAt: string; total: number };
   reason?: string;
 }

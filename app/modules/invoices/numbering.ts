@@ -41,3 +41,6 @@ function documentNumber(head: string, sequence: number): string {
   }
   return number;
 }
+
+/** A document's file name: "ANN/26-27/000123" → "ANN-26-27-000123.pdf". */
+export const pdfName = (number: string) => `${number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`;

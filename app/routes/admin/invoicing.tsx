@@ -6,6 +6,7 @@ import { readFormBody } from "../../modules/http/json.server";
 import { INDIAN_STATES } from "../../modules/india/states";
 import { registrationProblem } from "../../modules/invoices/issue.server";
 import { financialYear, invoiceNumber } from "../../modules/invoices/numbering";
+import { currentMonth } from "../../modules/invoices/register.server";
 import { GST_RATE_PERCENTS } from "../../modules/invoices/tax";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
@@ -35,6 +36,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     settings,
     problem,
     example: problem ? null : invoiceNumber(settings.invoicePrefix, financialYear(new Date()).label, 1),
+    month: currentMonth(),
   };
 }
 
@@ -90,7 +92,7 @@ function Field({
  * series for the financial year; a store without a registration issues none.
  */
 export default function Invoicing({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrf, settings, problem, example } = loaderData;
+  const { csrf, settings, problem, example, month } = loaderData;
   const busy = useNavigation().state !== "idle";
   const errors: Record<string, string | undefined> =
     actionData && "fields" in actionData ? (actionData.fields as Record<string, string>) : {};
@@ -231,6 +233,26 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
           Save
         </button>
       </Form>
+      <h2 id="register">For your accountant</h2>
+      <p className="muted">
+        A month's invoices and credit notes: the register as CSV (credit notes negative), the GSTR-1 JSON to upload with
+        the GST portal's offline tool, or every document as a PDF in one ZIP.
+      </p>
+      <form method="get" action="/admin/invoicing/register" className="console-step console-settings">
+        <label htmlFor="month">Month</label>
+        <input id="month" name="month" type="month" defaultValue={month} max={month} required />
+        <p className="console-actions">
+          <button type="submit" name="format" value="csv" className="button secondary">
+            Download register (CSV)
+          </button>
+          <button type="submit" name="format" value="gstr1" className="button secondary">
+            Download GSTR-1 (JSON)
+          </button>
+          <button type="submit" formAction="/admin/orders/invoices" className="button secondary">
+            Download all PDFs (ZIP)
+          </button>
+        </p>
+      </form>
     </>
   );
 }

@@ -184,6 +184,12 @@ export default function ConsoleOrder({ loaderData, actionData }: Route.Component
                   >
                     Download PDF
                   </a>
+                  {" · "}
+                  <a
+                    href={`/admin/orders/${order.id}/invoice/print${document.kind === "invoice" ? "" : `?document=${document.id}`}`}
+                  >
+                    View and print
+                  </a>
                 </span>
               ))}
         </dd>

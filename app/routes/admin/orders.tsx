@@ -152,14 +152,14 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="muted">{isNarrowed(filters) || filters.status ? "No orders match." : "No orders yet."}</p>
       ) : (
-        <Form method="get" action="/admin/orders/slips" target="_blank" id="slips" className="console-slips">
+        <form method="get" action="/admin/orders/slips" target="_blank" id="slips" className="console-slips">
           <div className="console-table-wrap">
             <table className="console-table">
               <caption className="visually-hidden">Orders, newest first</caption>
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className="visually-hidden">Select for printing</span>
+                    <span className="visually-hidden">Select</span>
                   </th>
                   <th scope="col">Order</th>
                   <th scope="col">Placed</th>
@@ -205,9 +205,12 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="button secondary">
               Print packing slips
             </button>{" "}
-            <span className="muted">for the orders ticked above (A4 or 80 mm receipt paper).</span>
+            <button type="submit" formAction="/admin/orders/invoices" formTarget="_self" className="button secondary">
+              Download invoices (ZIP)
+            </button>{" "}
+            <span className="muted">for the orders ticked above.</span>
           </p>
-        </Form>
+        </form>
       )}
       {next ? (
         <p>
