@@ -152,7 +152,14 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="muted">{isNarrowed(filters) || filters.status ? "No orders match." : "No orders yet."}</p>
       ) : (
-        <form method="get" action="/admin/orders/slips" target="_blank" id="slips" className="console-slips">
+        <form
+          method="get"
+          action="/admin/orders/slips"
+          target="_blank"
+          rel="noopener"
+          id="slips"
+          className="console-slips"
+        >
           <div className="console-table-wrap">
             <table className="console-table">
               <caption className="visually-hidden">Orders, newest first</caption>
