@@ -6,11 +6,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
 import { invoices, jobs, orderEvents, orderItems, products, smsOutbox, stores } from "../../app/db/schema";
-import { makeCheckoutAddress } from "../../app/demo/factories";
+import { demoCatalogue, makeCheckoutAddress } from "../../app/demo/factories";
+import { saveMedia } from "../../app/demo/seed.server";
 import { createLogger } from "../../app/logger.server";
 import { type Actor, moveOrder } from "../../app/modules/console/fulfilment.server";
 import type { InvoiceDocument } from "../../app/modules/invoices/document";
 import { invoiceFor } from "../../app/modules/invoices/download.server";
+import { invoiceLook } from "../../app/modules/invoices/logo.server";
 import { financialYear } from "../../app/modules/invoices/numbering";
 import { invoicePdf } from "../../app/modules/invoices/pdf.server";
 import { createWorker } from "../../app/modules/jobs/worker.server";
@@ -188,11 +190,26 @@ describe.each(databaseKinds)("invoices on %s", (kind) => {
 
     // The PDF, read back as text: the GSTINs, the HSN codes, the tax and the total.
     if (!staff) throw new Error("no invoice");
-    const pdf = await invoicePdf(staff.document);
+    // With the store's logo, an SVG in its media, drawn as a PNG.
+    const logo = demoCatalogue({ products: 0 }).media.filter((file) => file.key === "demo/logo.svg");
+    await saveMedia(database.db, fx.store.id, logo);
+    const look = await invoiceLook(database.db, fx.store.id);
+    expect(look.logo?.subarray(1, 4).toString()).toBe("PNG");
+    const pdf = await invoicePdf(staff.document, look);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.length).toBeLessThan(100_000);
     const folder = mkdtempSync(path.join(tmpdir(), "mandi-invoice-"));
     try {
       writeFileSync(path.join(folder, "invoice.pdf"), pdf);
+      const images = execFileSync("pdfimages", ["-list", path.join(folder, "invoice.pdf")], { encoding: "utf8" });
+      // The logo, and its transparency as a soft mask.
+      expect(
+        images
+          .trim()
+          .split("\n")
+          .slice(2)
+          .map((line) => line.trim().split(/\s+/)[2]),
+      ).toEqual(["image", "smask"]);
       const text = execFileSync("pdftotext", ["-layout", path.join(folder, "invoice.pdf"), "-"], { encoding: "utf8" });
       for (const expected of [
         "TAX INVOICE",

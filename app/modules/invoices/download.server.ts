@@ -5,6 +5,7 @@ import { invoices, orders } from "../../db/schema";
 import type { Customer } from "../accounts/account.server";
 import { hashToken } from "../orders/tokens.server";
 import type { InvoiceDocument } from "./document";
+import { invoiceLook } from "./logo.server";
 import { pdfName } from "./numbering";
 import { invoicePdf } from "./pdf.server";
 
@@ -59,8 +60,12 @@ export async function invoiceFor(
 }
 
 /** The PDF as a download named after the invoice: "ANN-26-27-000123.pdf". */
-export async function invoiceResponse(invoice: { number: string; document: InvoiceDocument }): Promise<Response> {
-  const pdf = await invoicePdf(invoice.document);
+export async function invoiceResponse(
+  db: Db,
+  storeId: string,
+  invoice: { number: string; document: InvoiceDocument },
+): Promise<Response> {
+  const pdf = await invoicePdf(invoice.document, await invoiceLook(db, storeId));
   const name = pdfName(invoice.number);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -5,7 +5,7 @@ import { isUuid } from "../../db/ids";
 import { invoices } from "../../db/schema";
 import type { InvoiceDocument } from "./document";
 import { pdfName } from "./numbering";
-import { invoicePdf } from "./pdf.server";
+import { type InvoiceLook, invoicePdf } from "./pdf.server";
 
 /**
  * The documents an accountant asks for (issue 58): a month's invoices and credit notes, or
@@ -69,7 +69,7 @@ export async function ordersDocuments(db: Db, storeId: string, orderIds: readonl
  * thousands never sits in memory, and the first bytes leave at once. PDFs are compressed
  * already, so they are stored as they are.
  */
-export function documentsZip(documents: readonly IssuedDocument[]): ReadableStream<Uint8Array> {
+export function documentsZip(documents: readonly IssuedDocument[], look: InvoiceLook): ReadableStream<Uint8Array> {
   let next = 0;
   let zip: Zip;
   return new ReadableStream<Uint8Array>({
@@ -88,7 +88,7 @@ export function documentsZip(documents: readonly IssuedDocument[]): ReadableStre
       }
       const file = new ZipPassThrough(pdfName(item.number));
       zip.add(file);
-      file.push(new Uint8Array(await invoicePdf(item.document)), true);
+      file.push(new Uint8Array(await invoicePdf(item.document, look)), true);
     },
     cancel() {
       zip.terminate();

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { customers, invoices, jobs, orderEvents, orders, refunds, stores } from "../../db/schema";
 import type { InvoiceDocument } from "../invoices/document";
+import { invoiceLook } from "../invoices/logo.server";
+import { pdfName } from "../invoices/numbering";
 import { invoicePdf } from "../invoices/pdf.server";
 import { type ClaimedJob, completeJob, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
@@ -163,8 +165,8 @@ export function orderMessageHandlers(deps: OrderMessageDeps): Record<string, Job
         const attachments = invoice
           ? [
               {
-                filename: `${invoice.number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`,
-                content: await invoicePdf(invoice.document),
+                filename: pdfName(invoice.number),
+                content: await invoicePdf(invoice.document, await invoiceLook(db, order.storeId)),
                 contentType: "application/pdf",
               },
             ]

@@ -17,5 +17,5 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     url.searchParams.get("document"),
   );
   if (!invoice) return new Response("This order has no invoice yet.", { status: 404, headers: CONSOLE_HEADERS });
-  return invoiceResponse(invoice);
+  return invoiceResponse(context.db, requireStore(context).id, invoice);
 }

@@ -1,4 +1,5 @@
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
+import { invoiceLook } from "../../modules/invoices/logo.server";
 import { documentsZip, monthDocuments, monthRange, ordersDocuments } from "../../modules/invoices/register.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/orders-invoices";
@@ -31,7 +32,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     );
   }
   context.log.info("invoices downloaded", { staff: member.email, documents: documents.length });
-  return new Response(documentsZip(documents), {
+  return new Response(documentsZip(documents, await invoiceLook(context.db, store.id)), {
     headers: {
       ...CONSOLE_HEADERS,
       "Content-Type": "application/zip",

@@ -26,5 +26,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     new URL(request.url).searchParams.get("document"),
   );
   if (!invoice) return jsonError(404, "No invoice for this order yet.");
-  return invoiceResponse(invoice);
+  return invoiceResponse(context.db, requireStore(context).id, invoice);
 }
