@@ -116,6 +116,12 @@ export type StoreNotifications = z.output<typeof notificationsSchema>;
  * (GSTIN check digit, state code, prefix); read through this schema so a store that never set
  * it gets empty values and issues no invoice.
  */
+/**
+ * The GST rates in force since 22 September 2025, in percent (the 12% and 28% slabs ended then):
+ * a store's list of rates until its owner changes it.
+ */
+export const GST_RATES_IN_FORCE: readonly number[] = [0, 0.25, 3, 5, 18, 40];
+
 export const gstSettingsSchema = z.object({
   /** The registered (legal) name, as on the GST certificate. */
   legalName: z.string().default(""),
@@ -134,6 +140,8 @@ export const gstSettingsSchema = z.object({
   /** The rate and HSN of a product whose product and category name none. */
   defaultRate: z.number().default(18),
   defaultHsn: z.string().default(""),
+  /** The rates its products, categories and shipping may have, in percent, lowest first. */
+  rates: z.array(z.number()).default([...GST_RATES_IN_FORCE]),
 });
 export type GstSettings = z.output<typeof gstSettingsSchema>;
 

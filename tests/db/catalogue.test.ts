@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { brands, categories, media, pincodeRates, productSizes, products } from "../../app/db/schema";
+import { brands, categories, media, pincodeRates, productSizes, products, stores } from "../../app/db/schema";
 import { makeProduct } from "../../app/demo/factories";
 import { seedDemoStore, seedIfEmpty } from "../../app/demo/seed.server";
 import { readCatalogueCsv } from "../../app/modules/catalog/catalogue-file";
@@ -208,6 +208,43 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
       expect(rows.find((r) => r.sku === "SH-001")).toMatchObject({
         name: "Sharma Basmati Rice (Aged) 25 kg",
         mrp: 4300_00,
+      });
+    });
+
+    it("sets a category's HSN code and GST rate from the categories file, new or existing", async () => {
+      await writeCatalogue(
+        database.db,
+        shop.id,
+        readCatalogueCsv({
+          products: { name: "products.csv", text: csv },
+          categories: {
+            name: "categories.csv",
+            text: "name,parent,hsn,gst\nRice & Grains,,1006,5\nCups,Disposables,,18\n",
+          },
+        }),
+      );
+      const rows = await database.db
+        .select({ name: categories.name, hsnCode: categories.hsnCode, gstRate: categories.gstRate })
+        .from(categories)
+        .where(and(eq(categories.storeId, shop.id), isNotNull(categories.gstRate)))
+        .orderBy(categories.name);
+      expect(rows).toEqual([
+        { name: "Cups", hsnCode: null, gstRate: 18 },
+        { name: "Rice & Grains", hsnCode: "1006", gstRate: 5 },
+      ]);
+    });
+
+    it("takes only the store's own GST rates, which its owner may change", async () => {
+      const file = { name: "products.csv", text: "name,sku,mrp,hsn,gst\nTandoori Masala 1 kg,SH-200,520,0910,12\n" };
+      await expect(writeCatalogue(database.db, shop.id, readCatalogueCsv({ products: file }))).rejects.toThrow(
+        "\"Tandoori Masala 1 kg\" at 12%: the store's GST rates are 0, 0.25, 3, 5, 18, 40 percent (change them on the console's GST page).",
+      );
+      await database.db
+        .update(stores)
+        .set({ gst: { rates: [0, 5, 12, 18] } })
+        .where(eq(stores.id, shop.id));
+      expect(await writeCatalogue(database.db, shop.id, readCatalogueCsv({ products: file }))).toMatchObject({
+        productsCreated: 1,
       });
     });
 

@@ -58,7 +58,7 @@ describe("CSV import", () => {
       "Half Tier,100,90,85,,A4,,,",
       "Bad Money,1OO,,,,A5,,,",
       "Dup Sku,100,,,,A1,,,",
-      "Bad Tax,100,,,,A6,,12345,7",
+      "Bad Tax,100,,,,A6,,12345,7.555",
     ].join("\n");
     expect(problems(() => readCatalogueCsv({ products: { name: "p.csv", text } }))).toEqual([
       'p.csv line 6: "1OO" is not an amount in rupees (e.g. 450 or 450.50)',
@@ -67,7 +67,29 @@ describe("CSV import", () => {
       "p.csv line 5: saleQty2 and salePrice2 go together: give both or neither",
       'p.csv line 7: sku "A1" is already used by p.csv line 2',
       "p.csv line 8: hsnCode must be 4, 6 or 8 digits",
-      "p.csv line 8: gstRate must be one of 0, 0.25, 3, 5, 18, 40",
+      "p.csv line 8: gstRate must be a percentage from 0 to 100, like 5 or 0.25",
+    ]);
+  });
+
+  it("reads each category's HSN code and GST rate for its products that name none", () => {
+    const catalogue = readCatalogueCsv({
+      products: { name: "products.csv", text: "name,category,mrp\nSona Masoori 25 kg,Rice,1450\n" },
+      categories: { name: "categories.csv", text: "name,hsn,gst\nRice,1006,5\nDisposables,,18\n" },
+    });
+    expect(catalogue.categories.map((c) => [c.name, c.hsnCode, c.gstRate])).toEqual([
+      ["Rice", "1006", 5],
+      ["Disposables", null, 18],
+    ]);
+    expect(
+      problems(() =>
+        readCatalogueCsv({
+          products: { name: "products.csv", text: "name,mrp\nGhee,650\n" },
+          categories: { name: "categories.csv", text: "name,hsn,gst\nOil,15,120\n" },
+        }),
+      ),
+    ).toEqual([
+      "categories.csv line 2: hsnCode must be 4, 6 or 8 digits",
+      "categories.csv line 2: gstRate must be a percentage from 0 to 100, like 5 or 0.25",
     ]);
   });
 

@@ -69,6 +69,10 @@ const CATEGORY_COLUMNS: Record<string, string> = {
   logo: "logo",
   image: "logo",
   position: "position",
+  hsn: "hsnCode",
+  hsncode: "hsnCode",
+  gst: "gstRate",
+  gstrate: "gstRate",
 };
 
 const BRAND_COLUMNS: Record<string, string> = { name: "name", slug: "slug", logo: "logo", image: "logo" };
@@ -287,6 +291,8 @@ export function readCatalogueCsv(files: CatalogueFiles): ValidCatalogue {
       parent: text(row.parent),
       logo: blank(row.logo) ? null : text(row.logo),
       position: parseWhole(row.position) ?? 0,
+      hsnCode: text(row.hsnCode),
+      gstRate: parseNumber(row.gstRate),
     }),
   );
   const brands = read(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GST_RATE_PERCENTS } from "../invoices/tax";
+import { ratePercentProblem } from "../invoices/tax";
 import { formatINR } from "../money/format";
 
 /**
@@ -43,6 +43,21 @@ const url = z
 
 export const PACK_UNITS = ["g", "kg", "ml", "L", "pc", "m"] as const;
 
+/** A product's HSN code, or its category's default for its products (issue 58). */
+const hsnCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|\d{6}|\d{8})?$/, "must be 4, 6 or 8 digits")
+  .transform((v) => (v === "" ? null : v))
+  .nullable()
+  .default(null);
+/** A GST rate in percent; the store's own list of rates is checked when it is written. */
+const gstRate = z
+  .number()
+  .refine((r) => ratePercentProblem(r) === null, "must be a percentage from 0 to 100, like 5 or 0.25")
+  .nullable()
+  .default(null);
+
 export const categoryInputSchema = z.object({
   name,
   slug: slug.optional(),
@@ -50,6 +65,9 @@ export const categoryInputSchema = z.object({
   parent: optionalText(200),
   logo: url.nullable().default(null),
   position: z.number().int().min(0).default(0),
+  /** The HSN code and GST rate of its products that name none. */
+  hsnCode,
+  gstRate,
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
@@ -101,18 +119,8 @@ export const productInputSchema = z
     /** Brand by name or slug; created when missing. */
     brand: optionalText(200),
     sku: optionalText(64),
-    hsnCode: z
-      .string()
-      .trim()
-      .regex(/^(\d{4}|\d{6}|\d{8})?$/, "must be 4, 6 or 8 digits")
-      .transform((v) => (v === "" ? null : v))
-      .nullable()
-      .default(null),
-    gstRate: z
-      .number()
-      .refine((r) => GST_RATE_PERCENTS.includes(r), `must be one of ${GST_RATE_PERCENTS.join(", ")}`)
-      .nullable()
-      .default(null),
+    hsnCode,
+    gstRate,
     active: z.boolean().default(true),
     createdAt: z.date().optional(),
   })

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { brands, categories, productSizes, products } from "../../db/schema";
+import { gstSettingsSchema } from "../../db/json-columns";
+import { brands, categories, productSizes, products, stores } from "../../db/schema";
 import { recordMovements } from "../orders/stock.server";
 import { slugify, type ValidCatalogue, type ValidProduct } from "./catalogue-input";
 import { importMovements } from "./import-movements";
@@ -56,6 +57,21 @@ export class CatalogueConflictError extends Error {
   override name = "CatalogueConflictError";
 }
 
+/** Every rate the catalogue names must be in the store's list of rates (its GST page). */
+async function checkRates(tx: Tx, storeId: string, catalogue: ValidCatalogue): Promise<void> {
+  const [store] = await tx.select({ gst: stores.gst }).from(stores).where(eq(stores.id, storeId));
+  const { rates } = gstSettingsSchema.parse(store?.gst ?? {});
+  const wrong = [
+    ...catalogue.categories.map((c) => ({ what: `category "${c.name}"`, rate: c.gstRate })),
+    ...catalogue.products.map((p) => ({ what: `"${p.name}"`, rate: p.gstRate })),
+  ].filter((entry) => entry.rate !== null && !rates.includes(entry.rate));
+  if (wrong.length === 0) return;
+  const named = wrong.slice(0, 5).map((entry) => `${entry.what} at ${entry.rate}%`);
+  throw new CatalogueConflictError(
+    `${named.join(", ")}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ""}: the store's GST rates are ${rates.join(", ")} percent (change them on the console's GST page).`,
+  );
+}
+
 export async function writeCatalogue(db: Db, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
   const summary = await db.transaction((tx) => writeInTransaction(tx, storeId, catalogue));
   if (summary.productsCreated + summary.productsUpdated >= TIDY_AFTER_ROWS) await tidyCatalogueTables(db);
@@ -82,6 +98,7 @@ export async function tidyCatalogueTables(db: Db): Promise<void> {
 
 async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
   const summary: WriteSummary = { categoriesCreated: 0, brandsCreated: 0, productsCreated: 0, productsUpdated: 0 };
+  await checkRates(tx, storeId, catalogue);
 
   // Categories: every category is a top-level one or the child of one.
   const tops = new Directory<NamedRow & { parentId: string | null }>();
@@ -134,7 +151,17 @@ async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatal
   const explicit = [...catalogue.categories].sort((a, b) => Number(a.parent !== null) - Number(b.parent !== null));
   for (const c of explicit) {
     const parent = c.parent ? await ensureCategory(c.parent, null) : null;
-    await ensureCategory(c.name, parent, { slug: c.slug, logo: c.logo, position: c.position });
+    const row = await ensureCategory(c.name, parent, { slug: c.slug, logo: c.logo, position: c.position });
+    // A category's tax defaults are set by the file that names them, on a new or an existing category.
+    if (c.hsnCode !== null || c.gstRate !== null) {
+      await tx
+        .update(categories)
+        .set({
+          ...(c.hsnCode !== null ? { hsnCode: c.hsnCode } : {}),
+          ...(c.gstRate !== null ? { gstRate: c.gstRate } : {}),
+        })
+        .where(eq(categories.id, row.id));
+    }
   }
 
   // Brands.

@@ -7,7 +7,7 @@ import { stores } from "../../db/schema";
 import { gstinProblem } from "../india/gstin";
 import { INDIAN_STATES } from "../india/states";
 import { prefixProblem } from "../invoices/numbering";
-import { GST_RATE_PERCENTS, hsnProblem, sacProblem } from "../invoices/tax";
+import { hsnProblem, parseRateList, sacProblem } from "../invoices/tax";
 import { type Actor, writeAudit } from "./fulfilment.server";
 
 /**
@@ -21,10 +21,7 @@ const GSTIN_MESSAGES = {
   "check-digit": "This GSTIN's last character does not match: check it for a typing mistake.",
 } as const;
 
-const rate = (label: string) =>
-  z.coerce
-    .number({ message: `Choose the ${label}.` })
-    .refine((value) => GST_RATE_PERCENTS.includes(value), `Choose the ${label}.`);
+const rate = (label: string) => z.coerce.number({ message: `Choose the ${label}.` });
 
 export const gstFormSchema = z
   .object({
@@ -55,6 +52,14 @@ export const gstFormSchema = z
         const problem = sacProblem(value);
         if (problem) context.addIssue({ code: "custom", message: problem });
       }),
+    rates: z.string().transform((text, context) => {
+      const list = parseRateList(text);
+      if ("problem" in list) {
+        context.addIssue({ code: "custom", message: list.problem });
+        return z.NEVER;
+      }
+      return list.rates;
+    }),
     shippingRate: rate("shipping's GST rate"),
     defaultRate: rate("GST rate for products without one"),
     defaultHsn: z
@@ -66,6 +71,15 @@ export const gstFormSchema = z
       }),
   })
   .superRefine((form, context) => {
+    // The rates chosen must be among the rates listed (a rate taken off the list is chosen again).
+    for (const [field, label] of [
+      ["shippingRate", "shipping's GST rate"],
+      ["defaultRate", "GST rate for products without one"],
+    ] as const) {
+      if (Array.isArray(form.rates) && !form.rates.includes(form[field])) {
+        context.addIssue({ code: "custom", path: [field], message: `Choose the ${label} from the rates listed.` });
+      }
+    }
     if (!gstinProblem(form.gstin) && form.gstin.slice(0, 2) !== form.stateCode) {
       context.addIssue({
         code: "custom",

@@ -6,11 +6,30 @@ import { INDIAN_STATES } from "../india/states";
  * number: 0, 25, 300, 500, 1800, 4000.
  */
 
+/** A rate as a store may list it: a percentage from 0 to 100 with at most two decimals. */
+export function ratePercentProblem(rate: number): string | null {
+  return Number.isFinite(rate) && rate >= 0 && rate <= 100 && Math.round(rate * 100) === rate * 100
+    ? null
+    : "A GST rate is a percentage from 0 to 100, like 5 or 0.25.";
+}
+
 /**
- * The rates in force since 22 September 2025, in percent as the catalogue writes them (the 12%
- * and 28% slabs ended then). The import and the product form take only these.
+ * A store's list of rates as its owner types it, "0, 0.25, 3, 5, 18, 40": each a percentage,
+ * none twice, at most 12, returned lowest first.
  */
-export const GST_RATE_PERCENTS: readonly number[] = [0, 0.25, 3, 5, 18, 40];
+export function parseRateList(text: string): { rates: number[] } | { problem: string } {
+  const words = text.split(/[\s,;%]+/).filter(Boolean);
+  if (words.length === 0) return { problem: "List at least one rate, like 0, 5, 18." };
+  if (words.length > 12) return { problem: "List at most 12 rates." };
+  const rates: number[] = [];
+  for (const word of words) {
+    const rate = /^\d+(\.\d+)?$/.test(word) ? Number(word) : Number.NaN;
+    if (ratePercentProblem(rate)) return { problem: `"${word}" is not a rate: use percentages like 5 or 0.25.` };
+    if (rates.includes(rate)) return { problem: `${word}% is listed twice.` };
+    rates.push(rate);
+  }
+  return { rates: rates.sort((a, b) => a - b) };
+}
 
 /** "18%", "0.25%". */
 export function rateLabel(rateBasisPoints: number): string {

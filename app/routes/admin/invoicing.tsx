@@ -7,7 +7,6 @@ import { INDIAN_STATES } from "../../modules/india/states";
 import { registrationProblem } from "../../modules/invoices/issue.server";
 import { financialYear, invoiceNumber } from "../../modules/invoices/numbering";
 import { currentMonth } from "../../modules/invoices/register.server";
-import { GST_RATE_PERCENTS } from "../../modules/invoices/tax";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { requireStore } from "../../modules/store/require-store.server";
@@ -21,11 +20,12 @@ export const headers = () => CONSOLE_HEADERS;
 
 const OWNER_ONLY = ["owner"] as const;
 
-const RATE_OPTIONS = GST_RATE_PERCENTS.map((rate) => (
-  <option key={rate} value={rate}>
-    {rate}%
-  </option>
-));
+const rateOptions = (rates: readonly number[]) =>
+  rates.map((rate) => (
+    <option key={rate} value={rate}>
+      {rate}%
+    </option>
+  ));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, context, url, OWNER_ONLY);
@@ -180,6 +180,20 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
           </select>
         </Field>
         <Field
+          id="rates"
+          label="GST rates in use (%)"
+          error={errors.rates}
+          hint="The rates your products, categories and shipping may have, separated by commas. Change them when the rates in force change."
+        >
+          <input
+            id="rates"
+            name="rates"
+            defaultValue={settings.rates.join(", ")}
+            aria-invalid={invalid("rates")}
+            aria-describedby={described("rates", true)}
+          />
+        </Field>
+        <Field
           id="shippingSac"
           label="Shipping's SAC code"
           error={errors.shippingSac}
@@ -201,7 +215,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
             defaultValue={String(settings.shippingRate)}
             aria-describedby={described("shippingRate")}
           >
-            {RATE_OPTIONS}
+            {rateOptions(settings.rates)}
           </select>
         </Field>
         <Field
@@ -216,7 +230,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
             defaultValue={String(settings.defaultRate)}
             aria-describedby={described("defaultRate", true)}
           >
-            {RATE_OPTIONS}
+            {rateOptions(settings.rates)}
           </select>
         </Field>
         <Field id="defaultHsn" label="HSN code of products without one (optional)" error={errors.defaultHsn}>
