@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { OrderCodeForm } from "../components/order-code-form";
+import { TaxDocuments } from "../components/tax-documents";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
 import { ACCOUNT_MESSAGES, orderCodeSchema } from "../modules/accounts/schema";
@@ -374,13 +375,7 @@ function OrderPanel({ order }: { order: OrderView }) {
             <dt>Tax invoice</dt>
             <dd>
               {order.invoiceNumber ? (
-                <>
-                  <a href={`/api/orders/${order.id}/invoice`} download>
-                    Download invoice {order.invoiceNumber}
-                  </a>
-                  {" · "}
-                  <a href={`/orders/${order.id}/invoice`}>View and print</a>
-                </>
+                <TaxDocuments orderId={order.id} invoiceNumber={order.invoiceNumber} creditNotes={order.creditNotes} />
               ) : (
                 "Not issued yet"
               )}

@@ -152,7 +152,6 @@ test("the owner cancels an invoiced order and gets its credit note, then the mon
   await expect(shopper).toHaveURL(/\/thank-you\?orderId=/);
   const orderId = new URL(shopper.url()).searchParams.get("orderId") ?? "";
   const orderNumber = (await shopper.locator(".lead strong").first().textContent())?.replace("#", "") ?? "";
-  await shopper.context().close();
 
   await signIn(page, `/admin/orders/${orderId}`);
   await page.getByRole("button", { name: "Confirm order" }).click();
@@ -179,6 +178,14 @@ test("the owner cancels an invoiced order and gets its credit note, then the mon
   const creditDownload = page.waitForEvent("download");
   await credit.getByRole("link", { name: "Download PDF" }).click();
   expect((await creditDownload).suggestedFilename()).toBe(`${creditNumber.replaceAll("/", "-")}.pdf`);
+
+  // The shopper finds the credit note beside the invoice, and reads it.
+  await shopper.reload();
+  await expect(shopper.getByRole("link", { name: `Download credit note ${creditNumber}` })).toBeVisible();
+  await shopper.getByRole("link", { name: "View", exact: true }).click();
+  await expect(shopper.getByRole("heading", { level: 1, name: "Credit note" })).toBeVisible();
+  await expect(shopper.getByText("Order cancelled", { exact: true })).toBeVisible();
+  await shopper.context().close();
 
   // Ticked on the desk: both documents in one ZIP.
   await page.goto("/admin/orders");

@@ -8,6 +8,7 @@ import type { QuotedLine } from "../../modules/checkout/quote";
 import { formatINR } from "../../modules/money/format";
 import type { OrderView } from "../../modules/orders/order-view.server";
 import { statusTone } from "../../modules/orders/thank-you";
+import { TaxDocuments } from "../tax-documents";
 import { ProductImage } from "../ui/product-image";
 
 /** An order as the account's window shows it: a guest's order comes without its delivery details (ADR 0052). */
@@ -181,11 +182,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
             )}
             {c && order.invoiceNumber ? (
               <p>
-                <a href={`/api/orders/${order.id}/invoice`} download>
-                  Download invoice {order.invoiceNumber}
-                </a>
-                {" · "}
-                <a href={`/orders/${order.id}/invoice`}>View and print</a>
+                <TaxDocuments orderId={order.id} invoiceNumber={order.invoiceNumber} creditNotes={order.creditNotes} />
               </p>
             ) : null}
           </>

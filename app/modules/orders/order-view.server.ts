@@ -42,6 +42,8 @@ export interface OrderView {
   awaitingCode: { until: string; phoneHint: string } | null;
   /** Its tax invoice's number once issued (issue 58); the PDF is at /api/orders/{id}/invoice. */
   invoiceNumber: string | null;
+  /** Its credit notes (a refund, a cancellation), oldest first; each PDF is at ?document={id}. */
+  creditNotes: Array<{ id: string; number: string; total: Paise }>;
 }
 
 /** What anyone holding only the order id may see: never a name, address or phone. */
@@ -97,7 +99,7 @@ export async function loadOrderView(
     createdAt: order.createdAt.toISOString(),
   };
   if (!owner) return { access: "status", ...base };
-  const [items, [invoice]] = await Promise.all([
+  const [items, documents] = await Promise.all([
     db
       .select({
         name: orderItems.name,
@@ -111,10 +113,12 @@ export async function loadOrderView(
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.position)),
     db
-      .select({ number: invoices.number })
+      .select({ id: invoices.id, kind: invoices.kind, number: invoices.number, total: invoices.total })
       .from(invoices)
-      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice"))),
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.sequence)),
   ]);
+  const invoice = documents.find((document) => document.kind === "invoice");
   return {
     access: "full",
     ...base,
@@ -139,5 +143,8 @@ export async function loadOrderView(
       ? { until: order.codeConfirmBy.toISOString(), phoneHint: phoneHint(order.phone) }
       : null,
     invoiceNumber: invoice?.number ?? null,
+    creditNotes: documents
+      .filter((document) => document.kind === "credit-note")
+      .map(({ id, number, total }) => ({ id, number, total })),
   };
 }

@@ -252,10 +252,14 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
         A month's invoices and credit notes: the register as CSV (credit notes negative), the GSTR-1 JSON to upload with
         the GST portal's offline tool, or every document as a PDF in one ZIP.
       </p>
-      <form method="get" action="/admin/invoicing/register" className="console-step console-settings">
+      <form
+        method="get"
+        action="/admin/invoicing/register"
+        className="console-step console-step--wide console-settings"
+      >
         <label htmlFor="month">Month</label>
         <input id="month" name="month" type="month" defaultValue={month} max={month} required />
-        <p className="console-actions">
+        <p className="console-buttons">
           <button type="submit" name="format" value="csv" className="button secondary">
             Download register (CSV)
           </button>
