@@ -228,6 +228,20 @@ describe.each(databaseKinds)("invoices on %s", (kind) => {
       ]) {
         expect(text).toContain(expected);
       }
+      // The page as a picture (MANDI_INVOICE_PNG=<file> keeps it, to look at): one A4 page, drawn.
+      execFileSync("pdftoppm", [
+        "-png",
+        "-r",
+        "50",
+        "-singlefile",
+        path.join(folder, "invoice.pdf"),
+        path.join(folder, "page"),
+      ]);
+      const png = readFileSync(path.join(folder, "page.png"));
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
+      // 50 dpi of A4 is 414 x 585 pixels.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([414, 585]);
+      if (process.env.MANDI_INVOICE_PNG) writeFileSync(process.env.MANDI_INVOICE_PNG, png);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
