@@ -49,6 +49,8 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("invoicing", "routes/admin/invoicing.tsx"),
+      route("coupons", "routes/admin/coupons.tsx"),
+      route("coupons/:id", "routes/admin/coupon.tsx"),
     ]),
   ]),
   route("media/*", "routes/media.ts"),

@@ -40,9 +40,13 @@ export async function executePrepared<Row>(db: Db | Tx, name: string, query: SQL
   return result.rows;
 }
 
+interface Queryable<Row> {
+  query(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+
 export interface CompiledStatement {
   /** Runs the statement with `values` for its placeholders (by name). */
-  run<Row>(db: Db, values: Record<string, unknown>): Promise<Row[]>;
+  run<Row>(db: Db | Tx, values: Record<string, unknown>): Promise<Row[]>;
 }
 
 /**
@@ -55,13 +59,17 @@ export function compileStatement(name: string, query: SQL): CompiledStatement {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const prepared = statementName(name, text);
   return {
-    async run<Row>(db: Db, values: Record<string, unknown>): Promise<Row[]> {
+    async run<Row>(db: Db | Tx, values: Record<string, unknown>): Promise<Row[]> {
       const filled = fillPlaceholders(params, values);
       const pool = poolOf(db);
       if (pool) return (await pool.query<Row & pg.QueryResultRow>({ name: prepared, text, values: filled })).rows;
       const client = (db as unknown as { $client?: unknown }).$client;
       if (client instanceof PGlite) return (await client.query<Row>(text, filled)).rows;
-      throw new Error("compileStatement: the database is neither a PostgreSQL pool nor PGlite");
+      // In a transaction: its own connection (node-postgres) or PGlite's transaction, which have
+      // no $client; both take query(text, values).
+      const session = (db as unknown as { session?: { client?: Queryable<Row> } }).session;
+      if (session?.client) return (await session.client.query(text, filled)).rows;
+      throw new Error("compileStatement: the database is neither a PostgreSQL pool nor PGlite, nor a transaction");
     },
   };
 }

@@ -10,6 +10,7 @@
  */
 
 export * from "./schema/catalogue";
+export * from "./schema/coupons";
 export * from "./schema/customers";
 export * from "./schema/invoices";
 export * from "./schema/jobs";

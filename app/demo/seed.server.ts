@@ -1,8 +1,9 @@
 import { count } from "drizzle-orm";
 import { type Database, type Db, runExclusive } from "../db/client.server";
-import { media, stores } from "../db/schema";
+import { coupons, media, stores } from "../db/schema";
 import { validateCatalogue } from "../modules/catalog/catalogue-input";
 import { type WriteSummary, writeCatalogue } from "../modules/catalog/catalogue-writer.server";
+import { SPEC_COUPONS } from "../modules/checkout/coupons";
 import { allPincodes } from "../modules/india/pincodes.server";
 import { addDemoOwner } from "../modules/staff/demo-owner.server";
 import type { StoreOrderRules } from "../modules/store/settings";
@@ -57,10 +58,19 @@ export async function seedDemoStore(
   );
   await saveMedia(db, store.id, catalogue.media);
   await addDemoOwner(db, store.id);
+  await addSpecCoupons(db, store.id);
   const summary = await writeCatalogue(db, store.id, valid);
   const rates = makePincodeRates(allPincodes());
   await setPincodeRates(db, store.id, rates);
   return { store, summary, pincodes: rates.length };
+}
+
+/** The spec's FLAT100 and SAVE10, as the store's own coupons (issue 56). */
+export async function addSpecCoupons(db: Db, storeId: string): Promise<void> {
+  await db
+    .insert(coupons)
+    .values(SPEC_COUPONS.map((coupon) => ({ storeId, ...coupon })))
+    .onConflictDoNothing();
 }
 
 /** Seeds the demo store into an empty database; does nothing once any store exists. */

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../app/db/client.server";
 import { products } from "../../app/db/schema";
 import { makeCheckoutAddress, makePincodeRates, makeProduct, makeStore } from "../../app/demo/factories";
+import { addSpecCoupons } from "../../app/demo/seed.server";
 import { type ProductInput, validateCatalogue } from "../../app/modules/catalog/catalogue-input";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import {
@@ -69,6 +70,7 @@ export interface OrderFixture {
 export async function createOrderFixture(db: Db, slug: string, extra: ProductInput[] = []): Promise<OrderFixture> {
   const store = await createStore(db, makeStore({ slug, domains: [] }));
   await setPincodeRates(db, store.id, makePincodeRates(["400703", "400001", "400050"]));
+  await addSpecCoupons(db, store.id);
   const shelf = Object.entries(ORDER_SHELF) as Array<[ShelfName, ProductInput]>;
   await writeCatalogue(db, store.id, validateCatalogue({ products: [...shelf.map(([, p]) => p), ...extra] }));
   const ids = {} as Record<ShelfName, string>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeProduct } from "../../demo/factories";
 import { validateCatalogue } from "../catalog/catalogue-input";
 import type { StoreShipping } from "../store/settings";
+import { type CouponRule, normaliseCouponCode, SPEC_COUPONS } from "./coupons";
 import type { RequestedLine } from "./order-request";
 import { type ProductFacts, quoteCart, stockLimit } from "./quote";
 
@@ -58,11 +59,20 @@ const line = (productId: string, qty: number, extra: Partial<RequestedLine> = {}
   ...extra,
 });
 
+/** The store's coupon of a code, as the server finds it: the spec's two, unlimited. */
+const specRule = (typed: string): CouponRule | null => {
+  const spec = SPEC_COUPONS.find((c) => c.code === normaliseCouponCode(typed));
+  return spec
+    ? { ...spec, id: spec.code, startsAt: null, endsAt: null, maxUses: null, perCustomer: null, uses: 0, active: true }
+    : null;
+};
+
 const quote = (lines: RequestedLine[], extra: { coupon?: string; products?: ProductFacts[] } = {}) =>
   quoteCart({
     lines,
     products: new Map((extra.products ?? [product(), cups]).map((p) => [p.id, p])),
     coupon: extra.coupon ?? "",
+    couponRule: specRule(extra.coupon ?? ""),
     pincode: "400703",
     shipping,
     rate: vashi,

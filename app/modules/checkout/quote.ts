@@ -10,7 +10,7 @@ import {
   type ShippingQuote,
 } from "../shipping/rules";
 import type { StoreShipping } from "../store/settings";
-import { amountAfterDiscount, applyCoupon, grandTotal, type INVALID_COUPON_MESSAGE } from "./coupons";
+import { amountAfterDiscount, applyCoupon, type CouponRule, grandTotal, type INVALID_COUPON_MESSAGE } from "./coupons";
 import type { RequestedLine } from "./order-request";
 
 /**
@@ -96,6 +96,10 @@ export interface QuoteInput {
   lines: readonly RequestedLine[];
   products: ReadonlyMap<string, ProductFacts>;
   coupon: string;
+  /** The store's coupon of the code typed (null: it has none); not needed without a code. */
+  couponRule?: CouponRule | null;
+  /** The time coupons are checked at. */
+  now?: Date;
   pincode: string;
   shipping: StoreShipping | null;
   rate: PincodeBandRates | null;
@@ -227,7 +231,7 @@ export function quoteCart(input: QuoteInput): CartQuote {
   let coupon: CartQuote["coupon"] = null;
   let couponError: CartQuote["couponError"] = null;
   if (input.coupon !== "") {
-    const applied = applyCoupon(input.coupon, subtotal);
+    const applied = applyCoupon(input.coupon, subtotal, input.couponRule ?? null, input.now);
     if (applied.ok) coupon = { code: applied.code, discount: applied.discount };
     else couponError = applied.message;
   }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.server";
 import { isRetryable, isUniqueViolation } from "../../db/errors.server";
 import { idempotencyKeys } from "../../db/schema";
 import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
+import { findCoupon, takeCouponUse } from "../checkout/coupons.server";
 import { loadCartFacts, loadProductFacts } from "../checkout/facts.server";
 import type { PaymentMethod, PlaceOrderRequest } from "../checkout/order-request";
 import { type CartQuote, type LineProblem, lineLabel, type ProductFacts, quoteCart } from "../checkout/quote";
@@ -12,7 +13,7 @@ import { jobsWritten } from "../jobs/queue.server";
 import type { Paise } from "../money/types";
 import type { Store } from "../store/store.server";
 import { codeDeadline, guestLimitProblem, needsOrderCode } from "./order-rules";
-import { type CustomerFields, type OrderRecord, recordOrder } from "./record-order.server";
+import { type CustomerFields, type OrderRecord, type RecordOutcome, recordOrder } from "./record-order.server";
 import { stockTake } from "./stock.server";
 import { fingerprint, hashToken, newAccessToken, newOrderNumber } from "./tokens.server";
 
@@ -70,16 +71,21 @@ export async function placeOrder(
   const requestHash = fingerprint(request);
   // One read prices the order and one statement records it. A repeated request is recognised
   // by its key when the order is recorded (or refused, below), not by a read first.
-  const { products: facts, rate } = await loadCartFacts(
-    db,
-    store.id,
-    request.lines.map((l) => l.productId),
-    request.address.pincode,
-  );
+  const [{ products: facts, rate }, couponRule] = await Promise.all([
+    loadCartFacts(
+      db,
+      store.id,
+      request.lines.map((l) => l.productId),
+      request.address.pincode,
+    ),
+    request.coupon.trim() === "" ? null : findCoupon(db, store.id, request.coupon),
+  ]);
   const quote = quoteCart({
     lines: request.lines,
     products: facts,
     coupon: request.coupon,
+    couponRule,
+    now: options.now,
     pincode: request.address.pincode,
     shipping: store.shipping,
     rate,
@@ -117,9 +123,13 @@ export async function placeOrder(
       accessToken: newAccessToken(),
       confirmBy: confirmBy?.toISOString() ?? null,
     };
-    let outcome: Awaited<ReturnType<typeof recordOrder>>;
+    let outcome: RecordOutcome | "coupon-spent";
     try {
-      outcome = await recordOrder(db, orderRecord(store, request, quote, facts, order, customerId, key, requestHash));
+      const record = orderRecord(store, request, quote, facts, order, customerId, key, requestHash);
+      outcome =
+        couponRule && quote.coupon
+          ? await recordWithCoupon(db, couponRule.id, request.address.phone, record)
+          : await recordOrder(db, record);
     } catch (error) {
       // Order numbers are random (10^12 a day): a clash records the order again with a new one.
       // A deadlock or serialisation failure changed nothing and may simply run again.
@@ -129,6 +139,8 @@ export async function placeOrder(
       }
       throw error;
     }
+    // Its last use went to another order a moment ago: the coupon no longer applies.
+    if (outcome === "coupon-spent") return { ok: false, status: 422, error: INVALID_COUPON_MESSAGE, problems: [] };
     if (outcome.placed) {
       // Its "order placed" message was written by the same statement (record-order.server.ts).
       if (order.paymentMethod === "COD" && !order.confirmBy) jobsWritten();
@@ -230,6 +242,39 @@ async function findEarlier(
   }
   if (!row.completedAt || !row.response) return inProgress();
   return { ok: true, replayed: true, order: (row.response as StoredResponse).order };
+}
+
+/** An order that was not placed, carried out of its transaction so that it rolls back. */
+class NotPlaced extends Error {
+  constructor(readonly outcome: RecordOutcome) {
+    super("not placed");
+  }
+}
+class CouponSpent extends Error {}
+
+/**
+ * An order with a coupon: the coupon's use is taken first, then the order's statement runs, in
+ * one transaction. An order that is not placed (stock ran short, a repeat of its key) rolls
+ * back, and its use with it (coupons.server.ts, ADR 0064).
+ */
+async function recordWithCoupon(
+  db: Db,
+  couponId: string,
+  phone: string,
+  record: OrderRecord,
+): Promise<RecordOutcome | "coupon-spent"> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await takeCouponUse(tx, couponId, phone))) throw new CouponSpent();
+      const outcome = await recordOrder(tx, record);
+      if (!outcome.placed) throw new NotPlaced(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof CouponSpent) return "coupon-spent";
+    if (error instanceof NotPlaced) return error.outcome;
+    throw error;
+  }
 }
 
 /** What stops an order before any write: problems with lines, a coupon, the pincode. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.server";
+import type { Db, Tx } from "../../db/client.server";
 import type { AddressSnapshot } from "../../db/json-columns";
 import { type CompiledStatement, compileStatement } from "../../db/prepared.server";
 import {
@@ -128,7 +128,7 @@ function shapeOf(record: OrderRecord): Shape {
 
 const statements = new Map<string, CompiledStatement>();
 
-export async function recordOrder(db: Db, record: OrderRecord): Promise<RecordOutcome> {
+export async function recordOrder(db: Db | Tx, record: OrderRecord): Promise<RecordOutcome> {
   const shape = shapeOf(record);
   const key = `${shape.keyed ? "keyed" : "unkeyed"}_${shape.customer.replaceAll("-", "_")}`;
   let statement = statements.get(key);

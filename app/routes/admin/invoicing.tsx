@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { ActionMessage } from "../../components/console/action-message";
+import { describedBy, Field, fieldErrors } from "../../components/console/field";
 import { gstFormSchema, readGstSettings, saveGstSettings } from "../../modules/console/gst-settings.server";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
 import { readFormBody } from "../../modules/http/json.server";
@@ -55,37 +56,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return { notice: "Saved. Invoices issued from now on use these details; issued ones never change." };
 }
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
 /**
  * /admin/invoicing (owners): the store's GST registration and how it invoices (issue 58). An
  * order's tax invoice is issued when it is confirmed (or delivered), numbered from the store's
@@ -94,10 +64,8 @@ function Field({
 export default function Invoicing({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf, settings, problem, example, month } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const errors: Record<string, string | undefined> =
-    actionData && "fields" in actionData ? (actionData.fields as Record<string, string>) : {};
-  const described = (id: string, hint = false) =>
-    [hint ? `${id}-hint` : "", errors[id] ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const errors = fieldErrors(actionData);
+  const described = (id: string, hint = false) => describedBy(errors, id, hint);
   const invalid = (id: string) => (errors[id] ? true : undefined);
   return (
     <>

@@ -54,6 +54,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/jobs">Jobs</NavLink>
               <NavLink to="/admin/messages">Messages</NavLink>
               <NavLink to="/admin/notifications">Notifications</NavLink>
+              <NavLink to="/admin/coupons">Coupons</NavLink>
               <NavLink to="/admin/invoicing">GST and invoices</NavLink>
             </>
           ) : null}

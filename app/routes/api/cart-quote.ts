@@ -1,3 +1,4 @@
+import { findCoupon } from "../../modules/checkout/coupons.server";
 import { loadCartFacts } from "../../modules/checkout/facts.server";
 import { MAX_ORDER_BODY_BYTES, ORDER_REQUEST_MESSAGES, quoteRequestSchema } from "../../modules/checkout/order-request";
 import { quoteCart } from "../../modules/checkout/quote";
@@ -23,12 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = quoteRequestSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   const { lines, coupon, pincode } = parsed.data;
-  const { products, rate } = await loadCartFacts(
-    context.db,
-    store.id,
-    lines.map((l) => l.productId),
-    pincode,
-  );
-  const quote = quoteCart({ lines, products, coupon, pincode, shipping: store.shipping, rate });
+  const [{ products, rate }, couponRule] = await Promise.all([
+    loadCartFacts(
+      context.db,
+      store.id,
+      lines.map((l) => l.productId),
+      pincode,
+    ),
+    coupon.trim() === "" ? null : findCoupon(context.db, store.id, coupon),
+  ]);
+  const quote = quoteCart({ lines, products, coupon, couponRule, pincode, shipping: store.shipping, rate });
   return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
 }
