@@ -50,6 +50,7 @@ export default [
       route("notifications", "routes/admin/notifications.tsx"),
       route("invoicing", "routes/admin/invoicing.tsx"),
       route("coupons", "routes/admin/coupons.tsx"),
+      route("delivery", "routes/admin/delivery.tsx"),
       route("coupons/:id", "routes/admin/coupon.tsx"),
     ]),
   ]),

@@ -160,7 +160,15 @@ test("the dashboard and the desk's filters and export answer the owner", async (
   await expect(page.getByRole("heading", { name: "Orders per day, last 30 days" })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   // No console page is wider than the screen, on a phone or a laptop.
-  for (const path of ["/admin", "/admin/orders", "/admin/customers", "/admin/staff", "/admin/security"]) {
+  for (const path of [
+    "/admin",
+    "/admin/orders",
+    "/admin/customers",
+    "/admin/staff",
+    "/admin/security",
+    "/admin/coupons",
+    "/admin/delivery",
+  ]) {
     await page.goto(path);
     const [scroll, client] = await page.evaluate(() => [
       document.documentElement.scrollWidth,

@@ -55,6 +55,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/messages">Messages</NavLink>
               <NavLink to="/admin/notifications">Notifications</NavLink>
               <NavLink to="/admin/coupons">Coupons</NavLink>
+              <NavLink to="/admin/delivery">Delivery</NavLink>
               <NavLink to="/admin/invoicing">GST and invoices</NavLink>
             </>
           ) : null}
