@@ -266,6 +266,18 @@ test("the owner invites staff by link; staff reach no owner page or action; swit
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.goto("/admin/staff");
 
+  // Made an owner, the packer opens the owners' pages; made staff again, not.
+  await page.getByRole("button", { name: `Make ${email} an owner` }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The account is an owner now: it can open every page of the console.",
+  );
+  expect((await packer.request.get("/admin/coupons", { maxRedirects: 0 })).status()).toBe(200);
+  await page.getByRole("button", { name: `Make ${email} staff` }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The account is staff now: it works on orders and customers, not the store's settings.",
+  );
+  expect((await packer.request.get("/admin/coupons", { maxRedirects: 0 })).status()).toBe(403);
+
   // The owner switches the account off: its session ends at once.
   await page.getByRole("button", { name: `Switch off ${email}` }).click();
   await expect(page.getByText("The account is switched off and signed out.")).toBeVisible();

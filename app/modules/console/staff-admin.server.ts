@@ -67,6 +67,42 @@ export async function setActive(db: Db, actor: Actor, staffId: string, active: b
 }
 
 /**
+ * Makes another member an owner or staff. Never one's own role, so the owner who asks stays an
+ * owner and a store is never left without one; the other owners' rows are locked while it is
+ * checked, so two owners demoting each other at once cannot both succeed.
+ */
+export async function setRole(db: Db, actor: Actor, staffId: string, role: "owner" | "staff"): Promise<string | null> {
+  if (staffId === actor.member.id) return "You cannot change your own role: ask another owner.";
+  return transactionWithRetry(db, async (tx) => {
+    const owners = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.storeId, actor.member.storeId), eq(staff.role, "owner"), eq(staff.active, true)))
+      .orderBy(asc(staff.id))
+      .for("update");
+    const [row] = await tx
+      .select({ role: staff.role })
+      .from(staff)
+      .where(and(eq(staff.id, staffId), eq(staff.storeId, actor.member.storeId)))
+      .for("update");
+    if (!row) return "No such account.";
+    if (row.role === role) return null;
+    if (role === "staff" && owners.filter((owner) => owner.id !== staffId).length === 0) {
+      return "A store needs an owner: make someone else an owner first.";
+    }
+    await tx.update(staff).set({ role }).where(eq(staff.id, staffId));
+    await writeAudit(tx, actor, {
+      action: "staff.role",
+      entity: "staff",
+      entityId: staffId,
+      before: { role: row.role },
+      after: { role },
+    });
+    return null;
+  });
+}
+
+/**
  * Turns off another member's two-step sign-in, for one who lost their phone and recovery
  * codes. Their sessions end too: whoever holds the phone may hold a session. They sign in
  * again with their password and may set up a new authenticator. Never the owner's own (the

@@ -8,6 +8,7 @@ import {
   newLinkFor,
   resetSecondFactor,
   setActive,
+  setRole,
 } from "../../modules/console/staff-admin.server";
 import { readFormBody } from "../../modules/http/json.server";
 import { CSRF_FIELD } from "../../modules/security/csrf";
@@ -39,9 +40,17 @@ const staffActionSchema = z.discriminatedUnion("intent", [
     intent: z.enum(["link", "deactivate", "activate", "reset-two-step"]),
     staffId: z.string().uuid("Reload the page."),
   }),
+  z.object({
+    intent: z.literal("role"),
+    staffId: z.string().uuid("Reload the page."),
+    role: z.enum(["owner", "staff"], { message: "Choose Owner or Staff." }),
+  }),
 ]);
 
-/** Owners only: invite by one-time link, a new link, switch an account off or on, turn off its two-step sign-in. */
+/**
+ * Owners only: invite by one-time link, a new link, switch an account off or on, change its
+ * role, turn off its two-step sign-in.
+ */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const member = await requireStaff(request, context, url, OWNER_ONLY);
   const read = await readFormBody(request, 4 * 1024);
@@ -65,6 +74,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const token = await newLinkFor(context.db, actor, input.staffId);
     if (!token) return data({ error: "No such account." }, { status: 404 });
     return { link: linkOf(token), email: null };
+  }
+  if (input.intent === "role") {
+    const problem = await setRole(context.db, actor, input.staffId, input.role);
+    if (problem) return data({ error: problem }, { status: 422 });
+    return {
+      notice:
+        input.role === "owner"
+          ? "The account is an owner now: it can open every page of the console."
+          : "The account is staff now: it works on orders and customers, not the store's settings.",
+    };
   }
   if (input.intent === "reset-two-step") {
     const problem = await resetSecondFactor(context.db, actor, input.staffId);
@@ -143,6 +162,15 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
                         <input type="hidden" name="staffId" value={s.id} />
                         <button type="submit" className="text-button" disabled={busy}>
                           {s.active ? `Switch off ${s.email}` : `Switch on ${s.email}`}
+                        </button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="staffId" value={s.id} />
+                        <input type="hidden" name="role" value={s.role === "owner" ? "staff" : "owner"} />
+                        <button type="submit" className="text-button" disabled={busy}>
+                          {s.role === "owner" ? `Make ${s.email} staff` : `Make ${s.email} an owner`}
                         </button>
                       </Form>
                       {s.twoStep ? (
