@@ -22,6 +22,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+/** A labelled group of the console's links: what they are for, said before them. */
+function NavGroup({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="console-nav__group">
+      <span className="console-nav__label">{label}</span>
+      {children}
+    </div>
+  );
+}
+
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { store, member, csrf, pending } = loaderData;
   return (
@@ -34,35 +44,47 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <strong>{store}</strong> <span className="muted">Console</span>
         </p>
         <nav aria-label="Console" className="console-nav">
-          <NavLink to="/admin" end>
-            Dashboard
-          </NavLink>
-          <NavLink to="/admin/orders">
-            Orders
-            {pending > 0 ? (
-              <span className="console-badge">
-                {pending > 99 ? "99+" : pending}
-                <span className="visually-hidden"> waiting to be confirmed</span>
-              </span>
-            ) : null}
-          </NavLink>
-          <NavLink to="/admin/customers">Customers</NavLink>
+          <NavGroup label="Sell">
+            <NavLink to="/admin" end>
+              Dashboard
+            </NavLink>
+            <NavLink to="/admin/orders">
+              Orders
+              {pending > 0 ? (
+                <span className="console-badge">
+                  {pending > 99 ? "99+" : pending}
+                  <span className="visually-hidden"> waiting to be confirmed</span>
+                </span>
+              ) : null}
+            </NavLink>
+            <NavLink to="/admin/customers">Customers</NavLink>
+          </NavGroup>
           {member.role === "owner" ? (
-            <>
-              <NavLink to="/admin/staff">Staff</NavLink>
-              <NavLink to="/admin/audit">Audit log</NavLink>
-              <NavLink to="/admin/jobs">Jobs</NavLink>
-              <NavLink to="/admin/messages">Messages</NavLink>
-              <NavLink to="/admin/notifications">Notifications</NavLink>
+            <NavGroup label="Store">
               <NavLink to="/admin/coupons">Coupons</NavLink>
               <NavLink to="/admin/delivery">Delivery</NavLink>
               <NavLink to="/admin/invoicing">GST and invoices</NavLink>
-            </>
+              <NavLink to="/admin/notifications">Notifications</NavLink>
+            </NavGroup>
           ) : null}
-          <NavLink to="/admin/security">Security</NavLink>
-          <a href="/">Store</a>
+          <NavGroup label="Team">
+            {member.role === "owner" ? (
+              <>
+                <NavLink to="/admin/staff">Staff</NavLink>
+                <NavLink to="/admin/audit">Audit log</NavLink>
+              </>
+            ) : null}
+            <NavLink to="/admin/security">Security</NavLink>
+          </NavGroup>
+          {member.role === "owner" ? (
+            <NavGroup label="System">
+              <NavLink to="/admin/jobs">Jobs</NavLink>
+              <NavLink to="/admin/messages">Messages</NavLink>
+            </NavGroup>
+          ) : null}
         </nav>
         <div className="console-bar__who">
+          <a href="/">View the store</a>
           <span>
             {member.name} <span className="muted">({member.role === "owner" ? "Owner" : "Staff"})</span>
           </span>

@@ -17,7 +17,10 @@ export const meta: Route.MetaFunction = () => [
   { title: "Choose your password · Console" },
   { name: "robots", content: "noindex" },
 ];
-export const headers = () => ({ ...CONSOLE_HEADERS, "Referrer-Policy": "no-referrer" });
+// same-origin, not no-referrer: with no-referrer Chromium posts the form with "Origin: null",
+// which React Router refuses as a forged action (a password chosen before the page's scripts
+// ran was answered 400). Other sites still never see the link's token.
+export const headers = () => ({ ...CONSOLE_HEADERS, "Referrer-Policy": "same-origin" });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const store = requireStore(context);
