@@ -7,8 +7,7 @@ import { INVALID_COUPON_MESSAGE } from "../../app/modules/checkout/coupons";
 import { couponFormSchema, deleteCoupon, saveCoupon } from "../../app/modules/console/coupons.server";
 import type { Actor } from "../../app/modules/console/fulfilment.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
-import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
-import { createOrderFixture, type OrderFixture, orderRequest, stockOf } from "./order-fixtures";
+import { createOrderFixture, type OrderFixture, orderRequest, staffActor, stockOf } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 /**
@@ -38,12 +37,7 @@ describe.each(databaseKinds)("coupons on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     fx = await createOrderFixture(database.db, `coupons-${kind}`);
-    const { token } = await addStaff(database.db, fx.store.id, { email: `coupons-${kind}@shop.in`, role: "owner" });
-    const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
-    if (!used.ok) throw new Error(used.error);
-    const member = await readStaffSession(database.db, fx.store.id, used.sessionToken);
-    if (!member) throw new Error("no member");
-    actor = { member, ip: "203.0.113.9" };
+    actor = await staffActor(database.db, fx.store.id, `coupons-${kind}@shop.in`);
   });
   afterAll(() => database.close());
 

@@ -15,8 +15,7 @@ import { invoiceFor } from "../../app/modules/invoices/download.server";
 import { financialYear } from "../../app/modules/invoices/numbering";
 import { invoicePdf } from "../../app/modules/invoices/pdf.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
-import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
-import { createOrderFixture, type OrderFixture, orderRequest } from "./order-fixtures";
+import { createOrderFixture, type OrderFixture, orderRequest, staffActor } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 /**
@@ -55,12 +54,7 @@ describe.each(databaseKinds)("credit notes on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     fx = await createOrderFixture(database.db, `credit-${kind}`);
-    const { token } = await addStaff(database.db, fx.store.id, { email: `credit-${kind}@shop.in`, role: "owner" });
-    const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
-    if (!used.ok) throw new Error(used.error);
-    const member = await readStaffSession(database.db, fx.store.id, used.sessionToken);
-    if (!member) throw new Error("no member");
-    actor = { member, ip: "203.0.113.9" };
+    actor = await staffActor(database.db, fx.store.id, `credit-${kind}@shop.in`);
   });
   afterAll(() => database.close());
 

@@ -6,8 +6,7 @@ import { loadPincodeRate } from "../../app/modules/checkout/facts.server";
 import { listRates, removeRate, saveRates, saveShipping } from "../../app/modules/console/delivery.server";
 import type { Actor } from "../../app/modules/console/fulfilment.server";
 import { parseRateLines } from "../../app/modules/shipping/rate-lines";
-import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
-import { createOrderFixture, type OrderFixture } from "./order-fixtures";
+import { createOrderFixture, type OrderFixture, staffActor } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 /** Delivery changed in the console (issue 56), on both databases. */
@@ -19,12 +18,7 @@ describe.each(databaseKinds)("delivery settings on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     fx = await createOrderFixture(database.db, `delivery-${kind}`);
-    const { token } = await addStaff(database.db, fx.store.id, { email: `delivery-${kind}@shop.in`, role: "owner" });
-    const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
-    if (!used.ok) throw new Error(used.error);
-    const member = await readStaffSession(database.db, fx.store.id, used.sessionToken);
-    if (!member) throw new Error("no member");
-    actor = { member, ip: "203.0.113.9" };
+    actor = await staffActor(database.db, fx.store.id, `delivery-${kind}@shop.in`);
   });
   afterAll(() => database.close());
 

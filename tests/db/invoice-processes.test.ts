@@ -9,9 +9,8 @@ import { makeCheckoutAddress } from "../../app/demo/factories";
 import type { Actor } from "../../app/modules/console/fulfilment.server";
 import { financialYear } from "../../app/modules/invoices/numbering";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
-import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
 import { createFreshDatabase } from "../../scripts/fresh-postgres.mjs";
-import { createOrderFixture, orderRequest } from "./order-fixtures";
+import { createOrderFixture, orderRequest, staffActor } from "./order-fixtures";
 
 /**
  * Invoice numbers on two processes sharing one PostgreSQL database (issue 58): 100 orders
@@ -24,11 +23,8 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbers on two processes", (
     const database = await openDatabase({ kind: "postgres", url: fresh.url });
     try {
       const fx = await createOrderFixture(database.db, "invoice-processes");
-      const { token } = await addStaff(database.db, fx.store.id, { email: "two@shop.in", role: "owner" });
-      const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
-      if (!used.ok) throw new Error(used.error);
-      const member = await readStaffSession(database.db, fx.store.id, used.sessionToken);
-      if (!member) throw new Error("no member");
+      const { member } = await staffActor(database.db, fx.store.id, "two@shop.in");
+      // What the child process needs of the member, as JSON.
       const actor: Actor = {
         member: { id: member.id, email: member.email, storeId: member.storeId },
         ip: "203.0.113.9",

@@ -20,8 +20,7 @@ import { FileEmail, filedEmails } from "../../app/modules/notifications/email-se
 import { orderMessageHandlers } from "../../app/modules/notifications/order-messages.server";
 import { OutboxOrderSms } from "../../app/modules/notifications/sms-senders.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
-import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
-import { createOrderFixture, type OrderFixture, orderRequest } from "./order-fixtures";
+import { createOrderFixture, type OrderFixture, orderRequest, staffActor } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 /**
@@ -57,12 +56,7 @@ describe.each(databaseKinds)("invoices on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     fx = await createOrderFixture(database.db, `invoices-${kind}`);
-    const { token } = await addStaff(database.db, fx.store.id, { email: `books-${kind}@shop.in`, role: "owner" });
-    const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
-    if (!used.ok) throw new Error(used.error);
-    const member = await readStaffSession(database.db, fx.store.id, used.sessionToken);
-    if (!member) throw new Error("no member");
-    actor = { member, ip: "203.0.113.9" };
+    actor = await staffActor(database.db, fx.store.id, `books-${kind}@shop.in`);
   });
   afterAll(() => database.close());
 

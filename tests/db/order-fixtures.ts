@@ -10,6 +10,8 @@ import {
   type PlaceOrderRequest,
   placeOrderRequestSchema,
 } from "../../app/modules/checkout/order-request";
+import type { Actor } from "../../app/modules/console/fulfilment.server";
+import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
 import { createStore, type Store, setPincodeRates } from "../../app/modules/store/store.server";
 
 /**
@@ -98,4 +100,19 @@ export function orderRequest(input: Partial<PlaceOrderInput> & Pick<PlaceOrderIn
 export async function stockOf(db: Db, productId: string): Promise<number | null> {
   const [row] = await db.select({ inventory: products.inventory }).from(products).where(eq(products.id, productId));
   return row?.inventory ?? null;
+}
+
+/** A signed-in member of the store's staff, as the console's actions take one. */
+export async function staffActor(
+  db: Db,
+  storeId: string,
+  email: string,
+  role: "owner" | "staff" = "owner",
+): Promise<Actor> {
+  const { token } = await addStaff(db, storeId, { email, role });
+  const used = await redeemPasswordLink(db, storeId, token, "ledger-and-pencil", "203.0.113.9");
+  if (!used.ok) throw new Error(used.error);
+  const member = await readStaffSession(db, storeId, used.sessionToken);
+  if (!member) throw new Error("no member");
+  return { member, ip: "203.0.113.9" };
 }

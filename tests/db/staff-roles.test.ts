@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
 import type { Actor } from "../../app/modules/console/fulfilment.server";
 import { listStaff, setRole } from "../../app/modules/console/staff-admin.server";
-import { addStaff, readStaffSession, redeemPasswordLink } from "../../app/modules/staff/staff.server";
-import { createOrderFixture, type OrderFixture } from "./order-fixtures";
+import { createOrderFixture, type OrderFixture, staffActor } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
 
 /** Owners change other members' roles (issue 56); a store is never left without an owner. */
@@ -11,14 +10,8 @@ describe.each(databaseKinds)("staff roles on %s", (kind) => {
   let database: Database;
   let fx: OrderFixture;
 
-  const member = async (email: string, role: "owner" | "staff"): Promise<Actor> => {
-    const { token } = await addStaff(database.db, fx.store.id, { email, role });
-    const used = await redeemPasswordLink(database.db, fx.store.id, token, "ledger-and-pencil", "203.0.113.9");
-    if (!used.ok) throw new Error(used.error);
-    const found = await readStaffSession(database.db, fx.store.id, used.sessionToken);
-    if (!found) throw new Error("no member");
-    return { member: found, ip: "203.0.113.9" };
-  };
+  const member = (email: string, role: "owner" | "staff"): Promise<Actor> =>
+    staffActor(database.db, fx.store.id, email, role);
   const roleOf = async (id: string) => (await listStaff(database.db, fx.store.id)).find((s) => s.id === id)?.role;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from "../../modules/invoices/document";
+import { documentFacts, type InvoiceDocument } from "../../modules/invoices/document";
 import { invoiceAmount, invoiceDate } from "../../modules/invoices/money";
 import { rateLabel } from "../../modules/invoices/tax";
 
@@ -13,19 +13,7 @@ export function InvoiceView({ document }: { document: InvoiceDocument }) {
   const s = document.supplier;
   const r = document.recipient;
   const f = document.figures;
-  const facts: Array<[string, string]> = [
-    [credit ? "Credit note number" : "Invoice number", document.number],
-    [credit ? "Credit note date" : "Invoice date", invoiceDate(document.issuedAt)],
-    ...(document.against
-      ? ([["Against invoice", `${document.against.number} of ${invoiceDate(document.against.issuedAt)}`]] as Array<
-          [string, string]
-        >)
-      : []),
-    ...(document.reason ? ([["Reason", document.reason]] as Array<[string, string]>) : []),
-    ["Order", `${document.order.number} of ${invoiceDate(document.order.placedAt)}`],
-    ["Place of supply", `${document.placeOfSupply.name} (${document.placeOfSupply.code})`],
-    ["Reverse charge", document.reverseCharge],
-  ];
+  const facts = documentFacts(document);
   return (
     <article className="invoice" aria-label={`${credit ? "Credit note" : "Tax invoice"} ${document.number}`}>
       <header className="invoice-head">

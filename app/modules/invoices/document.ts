@@ -1,4 +1,5 @@
 import type { InvoiceFigures } from "./figures";
+import { invoiceDate } from "./money";
 import type { PlaceOfSupply, Supply } from "./tax";
 
 /**
@@ -35,4 +36,23 @@ export interface InvoiceDocument {
   /** A credit note's invoice, and why it was issued. */
   against?: { number: string; issuedAt: string; total: number };
   reason?: string;
+}
+
+/** The facts printed under the title, as label and value, the same on the PDF and the page. */
+export function documentFacts(document: InvoiceDocument): Array<[string, string]> {
+  const credit = document.kind === "credit-note";
+  const facts: Array<[string, string]> = [
+    [credit ? "Credit note number" : "Invoice number", document.number],
+    [credit ? "Credit note date" : "Invoice date", invoiceDate(document.issuedAt)],
+  ];
+  if (document.against) {
+    facts.push(["Against invoice", `${document.against.number} of ${invoiceDate(document.against.issuedAt)}`]);
+  }
+  if (document.reason) facts.push(["Reason", document.reason]);
+  facts.push(
+    ["Order", `${document.order.number} of ${invoiceDate(document.order.placedAt)}`],
+    ["Place of supply", `${document.placeOfSupply.name} (${document.placeOfSupply.code})`],
+    ["Reverse charge", document.reverseCharge],
+  );
+  return facts;
 }

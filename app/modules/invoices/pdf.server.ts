@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { create, type Font } from "fontkit";
 import PDFDocument from "pdfkit";
-import type { InvoiceDocument } from "./document";
+import { documentFacts, type InvoiceDocument } from "./document";
 import { invoiceAmount, invoiceDate } from "./money";
 import { rateLabel } from "./tax";
 
@@ -127,19 +127,7 @@ export async function invoicePdf(document: InvoiceDocument, look: InvoiceLook = 
 
   const rightX = PAGE.margin + INNER / 2 + 8;
   let right = text(credit ? "CREDIT NOTE" : "TAX INVOICE", rightX, y, half, { bold: true, size: 14, align: "right" });
-  const facts: Array<[string, string]> = [
-    [credit ? "Credit note number" : "Invoice number", document.number],
-    [credit ? "Credit note date" : "Invoice date", invoiceDate(document.issuedAt)],
-    ...(document.against
-      ? ([["Against invoice", `${document.against.number} of ${invoiceDate(document.against.issuedAt)}`]] as Array<
-          [string, string]
-        >)
-      : []),
-    ...(document.reason ? ([["Reason", document.reason]] as Array<[string, string]>) : []),
-    ["Order", `${document.order.number} of ${invoiceDate(document.order.placedAt)}`],
-    ["Place of supply", `${document.placeOfSupply.name} (${document.placeOfSupply.code})`],
-    ["Reverse charge", document.reverseCharge],
-  ];
+  const facts = documentFacts(document);
   for (const [label, value] of facts) right = text(`${label}: ${value}`, rightX, right, half, { align: "right" });
   y = Math.max(left, right) + 8;
   rule(y);
