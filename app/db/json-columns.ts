@@ -93,6 +93,11 @@ export const orderRulesSchema = z.object({
     .min(2)
     .max(24 * 60)
     .default(15),
+  /**
+   * A counted product at or below this many units is "low" in the console's products list, stock
+   * page and dashboard (issue 56). Shoppers keep the spec's badge, "Low stock (n)" from 10 down.
+   */
+  lowStockAt: z.number().int().min(0).max(100_000).default(10),
 });
 export type StoreOrderRules = z.output<typeof orderRulesSchema>;
 

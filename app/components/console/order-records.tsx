@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { STOCK_REASONS, type StockReason } from "../../modules/console/stock-reasons";
 import { formatINR } from "../../modules/money/format";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 
@@ -13,14 +14,6 @@ export const when = new Intl.DateTimeFormat("en-IN", {
   timeStyle: "short",
   timeZone: "Asia/Kolkata",
 });
-
-const REASONS: Record<string, string> = {
-  order: "Ordered",
-  released: "Given back",
-  retaken: "Taken again on payment",
-  import: "Import",
-  hand: "By hand",
-};
 
 export function NotesSection({
   notes,
@@ -130,7 +123,7 @@ export function MovementsSection({
             <time dateTime={m.at}>{when.format(new Date(m.at))}</time> {m.productName}
             {m.size ? ` (${m.size})` : ""}: <strong>{m.change > 0 ? `+${m.change}` : m.change}</strong>{" "}
             <span className="muted">
-              {REASONS[m.reason] ?? m.reason}
+              {STOCK_REASONS[m.reason as StockReason] ?? m.reason}
               {m.note ? ` · ${m.note}` : ""}
               {m.who ? ` · ${m.who}` : ""}
             </span>

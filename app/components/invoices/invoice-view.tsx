@@ -1,5 +1,5 @@
 import { documentFacts, type InvoiceDocument } from "../../modules/invoices/document";
-import { invoiceAmount, invoiceDate } from "../../modules/invoices/money";
+import { invoiceAmount } from "../../modules/invoices/money";
 import { rateLabel } from "../../modules/invoices/tax";
 
 /**

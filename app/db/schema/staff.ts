@@ -107,7 +107,8 @@ export const refunds = pgTable(
 /**
  * The stock ledger (issue 54): every change to a product's or a size's counted stock, by an
  * order, a payment taken again, a cancellation or release, an import or a hand, one row with
- * its signed change, written in the transaction that makes it.
+ * its signed change, written in the transaction that makes it. A count set on the products list
+ * or form is "count"; a delivery from a supplier is "received" (issue 56).
  */
 export const stockMovements = pgTable(
   "stock_movements",
@@ -121,7 +122,7 @@ export const stockMovements = pgTable(
     size: text("size"),
     /** Units added (positive) or taken (negative). */
     change: integer("change").notNull(),
-    reason: text("reason", { enum: ["order", "released", "retaken", "import", "hand"] }).notNull(),
+    reason: text("reason", { enum: ["order", "released", "retaken", "import", "hand", "count", "received"] }).notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     /** Why, in staff's words, for a change by hand ("2 tins dented"). */
     note: text("note").notNull().default(""),

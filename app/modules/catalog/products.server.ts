@@ -4,30 +4,10 @@ import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, media, productSizes, products } from "../../db/schema";
-import type { Paise } from "../money/types";
-import { baseUnitPrice, type PriceFields, percentOff, quantityTiers, type Tier } from "../pricing/rules";
-import { maxPurchasable, type StockState, stockState, type VegMarker, vegMarker } from "./rules";
+import { maxPurchasable, type StockState, stockState } from "./rules";
+import { type ProductSummary, type SummaryRow, toSummary } from "./summary";
 
-/** Products as pages use them: plain objects, shaped here and nowhere else. */
-export interface ProductSummary {
-  id: string;
-  slug: string;
-  name: string;
-  photo: string | null;
-  photoAlt: string;
-  mrp: Paise | null;
-  price: Paise;
-  percentOff: number;
-  tiers: Tier[];
-  veg: VegMarker | null;
-  stock: StockState;
-  /** The most a shopper may buy: the inventory, or 9999 when it is not counted. */
-  maxQty: number;
-  packSize: string | null;
-  sku: string | null;
-  /** Sold in sizes: the shopper picks one on the product page. */
-  hasSizes: boolean;
-}
+export { type ProductSummary, type SummaryRow, toSummary };
 
 export interface ProductSize {
   label: string;
@@ -78,42 +58,6 @@ export const summaryColumns = {
   // for a page of /products at 100,000 products).
   hasSizes: sql<boolean>`coalesce((select true from ${productSizes} where ${productSizes.productId} = ${products.id} limit 1), false)`,
 };
-
-export interface SummaryRow extends PriceFields {
-  id: string;
-  slug: string;
-  name: string;
-  photo: string | null;
-  photoAlt: string | null;
-  vegType: string | null;
-  inventory: number | null;
-  trackInventory: boolean;
-  packSizeValue: number | null;
-  packSizeUnit: string | null;
-  sku: string | null;
-  hasSizes: boolean;
-}
-
-export function toSummary(row: SummaryRow): ProductSummary {
-  const price = baseUnitPrice(row);
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    photo: row.photo ?? null,
-    photoAlt: row.photoAlt ?? row.name,
-    mrp: row.mrp,
-    price,
-    percentOff: percentOff(row.mrp, price),
-    tiers: quantityTiers(row),
-    veg: vegMarker(row.vegType),
-    stock: stockState(row.inventory, row.trackInventory),
-    maxQty: maxPurchasable(row.inventory, row.trackInventory),
-    packSize: row.packSizeValue !== null && row.packSizeUnit ? `${row.packSizeValue} ${row.packSizeUnit}` : null,
-    sku: row.sku,
-    hasSizes: Boolean(row.hasSizes),
-  };
-}
 
 /**
  * The store's active product a page address names, by id or slug, with placeholders for the

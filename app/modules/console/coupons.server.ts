@@ -6,6 +6,10 @@ import { isUuid } from "../../db/ids";
 import { coupons } from "../../db/schema";
 import type { CouponRule } from "../checkout/coupons";
 import { type Actor, writeAudit } from "./fulfilment.server";
+import { formProblems, optionalCount, optionalRupees, plainNumber, type Read, readValue } from "./typed-values";
+
+/** The fields a coupon form answered and their messages, when it does not parse. */
+export const couponFormProblems = formProblems;
 
 /**
  * The store's coupons in the console (issue 56, owners): each field checked with its own
@@ -20,24 +24,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const startOfIndianDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
 /** An instant → its date in India, "2026-12-01". */
 export const indianDate = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-
-/** Rupees as typed: "999", "1,000", "₹ 750.50". */
-const plainNumber = (text: string) => text.replace(/[₹,\s]/g, "");
-
-/** A field's value, or its message. */
-type Read<T> = { value: T } | { problem: string };
-
-function optionalRupees(typed: string, problem: string): Read<number | null> {
-  const text = plainNumber(typed);
-  if (text === "") return { value: null };
-  return /^\d{1,7}(\.\d{1,2})?$/.test(text) ? { value: Math.round(Number(text) * 100) } : { problem };
-}
-
-function optionalCount(typed: string, problem: string): Read<number | null> {
-  const text = typed.trim();
-  if (text === "") return { value: null };
-  return /^\d{1,7}$/.test(text) && Number(text) >= 1 ? { value: Number(text) } : { problem };
-}
 
 function optionalDate(typed: string): Read<string | null> {
   const text = typed.trim();
@@ -111,7 +97,7 @@ export const couponFormSchema = z
     for (const [field, outcome] of Object.entries(read)) {
       if ("problem" in outcome) context.addIssue({ code: "custom", path: [field], message: outcome.problem });
     }
-    const value = <T>(outcome: Read<T>): T | null => ("value" in outcome ? outcome.value : null);
+    const value = readValue;
     const startsOn = value(read.startsOn);
     const endsOn = value(read.endsOn);
     if (startsOn && endsOn && endsOn < startsOn) {
@@ -249,11 +235,4 @@ export function couponFields(rule: CouponRule) {
     perCustomer: rule.perCustomer === null ? "" : String(rule.perCustomer),
     active: rule.active,
   };
-}
-
-/** The fields a form answered and their messages, when it does not parse. */
-export function couponFormProblems(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "")] ??= issue.message;
-  return fields;
 }

@@ -63,7 +63,7 @@ export function forgetPastDays(): void {
  * waiting per status, products low on stock or sold out, the last ten orders, and orders per
  * day for 30 days.
  */
-export async function loadDashboard(db: Db, storeId: string, now = new Date()) {
+export async function loadDashboard(db: Db, storeId: string, now = new Date(), lowStock = LOW_STOCK_THRESHOLD) {
   const { today, week } = indiaPeriods(now);
   const [todays, weeks, counts, past, low, soldOut, recent] = await Promise.all([
     since(db, storeId, today),
@@ -79,7 +79,7 @@ export async function loadDashboard(db: Db, storeId: string, now = new Date()) {
           eq(products.active, true),
           eq(products.trackInventory, true),
           isNotNull(products.inventory),
-          lte(products.inventory, LOW_STOCK_THRESHOLD),
+          lte(products.inventory, lowStock),
         ),
       )
       .orderBy(asc(products.inventory), asc(products.name))

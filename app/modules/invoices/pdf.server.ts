@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { create, type Font } from "fontkit";
 import PDFDocument from "pdfkit";
 import { documentFacts, type InvoiceDocument } from "./document";
-import { invoiceAmount, invoiceDate } from "./money";
+import { invoiceAmount } from "./money";
 import { rateLabel } from "./tax";
 
 /**

@@ -3,6 +3,7 @@ import { OrdersChart } from "../../components/console/orders-chart";
 import { loadDashboard } from "../../modules/console/dashboard.server";
 import { countLabel } from "../../modules/console/order-filters";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
+import { lowStockOf } from "../../modules/console/store-settings.server";
 import { formatINR } from "../../modules/money/format";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/dashboard";
@@ -15,7 +16,8 @@ export const headers = () => CONSOLE_HEADERS;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, context, url);
-  return loadDashboard(context.db, requireStore(context).id);
+  const store = requireStore(context);
+  return loadDashboard(context.db, store.id, new Date(), lowStockOf(store));
 }
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });

@@ -4,10 +4,14 @@ import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.ser
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { requireStore } from "../../modules/store/require-store.server";
 import consoleStyles from "../../styles/console.css?url";
+import catalogueStyles from "../../styles/console-catalogue.css?url";
 import type { Route } from "./+types/layout";
 
 export const handle = { console: true };
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: consoleStyles },
+  { rel: "stylesheet", href: catalogueStyles },
+];
 export const headers = () => CONSOLE_HEADERS;
 
 /** Every console page's frame: who is signed in, the menu, sign-out. Staff or owner. */
@@ -57,6 +61,8 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : null}
             </NavLink>
+            <NavLink to="/admin/products">Products</NavLink>
+            <NavLink to="/admin/stock">Stock</NavLink>
             <NavLink to="/admin/customers">Customers</NavLink>
           </NavGroup>
           {member.role === "owner" ? (

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_PRODUCT, type PostedProduct, parseProductForm, postedFields, postedProductSchema } from "./product-form";
+
+const RATES = [0, 0.25, 3, 5, 18, 40];
+const CATEGORY = "5b0c8a44-7a8e-4c71-9d9e-0e8c2f7a1a01";
+
+const form = (changes: Partial<PostedProduct>): PostedProduct => ({
+  ...EMPTY_PRODUCT,
+  name: "Amul Butter 500 g",
+  mrp: "₹ 285",
+  salePrice1: "275",
+  salePrice2: "270",
+  saleQty2: "6",
+  salePrice3: "265.50",
+  saleQty3: "12",
+  vegType: "green",
+  packSizeValue: "500",
+  packSizeUnit: "g",
+  categoryId: CATEGORY,
+  sku: "AMUL-BUT-500",
+  hsnCode: "0405",
+  gstRate: "5",
+  trackInventory: "on",
+  inventory: "40",
+  ...changes,
+});
+
+const problems = (changes: Partial<PostedProduct>) => {
+  const parsed = parseProductForm(form(changes), RATES);
+  return parsed.ok ? {} : parsed.fields;
+};
+
+describe("the product form", () => {
+  it("reads rupees into paise, the slug from the name, and the shelves by id", () => {
+    const parsed = parseProductForm(form({}), RATES);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.categoryId).toBe(CATEGORY);
+    expect(parsed.value.subCategoryId).toBeNull();
+    expect(parsed.value.product).toMatchObject({
+      name: "Amul Butter 500 g",
+      slug: "amul-butter-500-g",
+      mrp: 28500,
+      salePrice1: 27500,
+      salePrice2: 27000,
+      saleQty2: 6,
+      salePrice3: 26550,
+      saleQty3: 12,
+      vegType: "green",
+      packSize: { value: 500, unit: "g" },
+      sku: "AMUL-BUT-500",
+      hsnCode: "0405",
+      gstRate: 5,
+      trackInventory: true,
+      inventory: 40,
+      active: true,
+      sizes: [],
+    });
+  });
+
+  it("names the MRP rule, and each tier that does not step down, at its field", () => {
+    expect(problems({ salePrice1: "290" })).toEqual({
+      salePrice1: "₹290 is above the MRP (₹285): a shop may not sell above it.",
+    });
+    expect(problems({ salePrice2: "275" })).toEqual({
+      salePrice2: "Tier 2's price must be below ₹275, the price of one.",
+    });
+    expect(problems({ saleQty3: "6" })).toEqual({ saleQty3: "Tier 3 starts at more than tier 2's quantity (6)." });
+    expect(problems({ salePrice3: "270" })).toEqual({ salePrice3: "Tier 3's price must be below tier 2's (₹270)." });
+    expect(problems({ saleQty2: "1" })).toEqual({
+      saleQty2: "Tier 2 starts at 2 or more: one unit sells at the price.",
+    });
+    expect(problems({ saleQty2: "" })).toEqual({ saleQty2: "Give tier 2 both a price and a quantity, or neither." });
+    expect(problems({ salePrice2: "", saleQty2: "" })).toEqual({ salePrice3: "Fill tier 2 before tier 3." });
+  });
+
+  it("names every mistake at once, and saves nothing", () => {
+    expect(
+      problems({
+        name: " ",
+        slug: "Amul Butter",
+        mrp: "",
+        salePrice1: "",
+        salePrice2: "",
+        saleQty2: "",
+        salePrice3: "",
+        saleQty3: "",
+        hsnCode: "405",
+        gstRate: "12",
+        inventory: "4.5",
+        packSizeUnit: "",
+        sku: "AMUL BUT",
+      }),
+    ).toEqual({
+      name: "Enter the product's name.",
+      slug: "Use lower-case letters, digits and dashes, like amul-butter-500-g.",
+      mrp: "Enter the MRP or the price: a product needs one to be sold.",
+      hsnCode: "Enter the HSN code as 4, 6 or 8 digits, like 0405.",
+      gstRate: "Choose one of the store's GST rates: 0, 0.25, 3, 5, 18, 40 percent.",
+      inventory: "Enter the units in stock as a whole number, like 40, or leave it empty.",
+      packSizeUnit: "Choose the pack size's unit.",
+      sku: "A SKU has no spaces: use dashes, like AMUL-BUT-500.",
+    });
+  });
+
+  it("counts a product's stock as the sum of its sizes' stock", () => {
+    const parsed = parseProductForm(
+      form({ inventory: "", sizeLabel: ["250 ml", "500 ml", ""], sizeStock: ["30", "12", ""] }),
+      RATES,
+    );
+    expect(parsed.ok && parsed.value.product.inventory).toBe(42);
+    expect(parsed.ok && parsed.value.product.sizes).toEqual([
+      { label: "250 ml", inventory: 30 },
+      { label: "500 ml", inventory: 12 },
+    ]);
+    expect(problems({ sizeLabel: ["250 ml", "250 ML"], sizeStock: ["1", "2"] })).toEqual({
+      sizeLabel: 'The size "250 ML" is listed twice.',
+    });
+    expect(problems({ inventory: "" })).toEqual({ inventory: "Enter the units in stock, or untick Count stock." });
+  });
+
+  it("keeps stock uncounted when the shop does not count it", () => {
+    const parsed = parseProductForm(form({ trackInventory: "", inventory: "" }), RATES);
+    expect(parsed.ok && parsed.value.product.inventory).toBeNull();
+    expect(parsed.ok && parsed.value.product.trackInventory).toBe(false);
+  });
+
+  it("takes uploaded photos and https links with their descriptions, in order", () => {
+    const parsed = parseProductForm(
+      form({ photo: ["/media/products/a.webp", "https://example.com/b.jpg"], photoAlt: ["Front", ""] }),
+      RATES,
+    );
+    expect(parsed.ok && parsed.value.product.photos).toEqual(["/media/products/a.webp", "https://example.com/b.jpg"]);
+    expect(parsed.ok && parsed.value.product.photoAlts).toEqual(["Front", "Amul Butter 500 g"]);
+    expect(problems({ photo: ["javascript:alert(1)"] })).toEqual({
+      photo: "A photo is an uploaded file or an https:// link.",
+    });
+  });
+
+  it("reads a posted form's lists and refuses oversized values at the boundary", () => {
+    const body = new URLSearchParams([
+      ["name", "Cups"],
+      ["sizeLabel", "250 ml"],
+      ["sizeLabel", "500 ml"],
+    ]);
+    const posted = postedProductSchema.parse(postedFields(body));
+    expect(posted.name).toBe("Cups");
+    expect(posted.sizeLabel).toEqual(["250 ml", "500 ml"]);
+    expect(posted.mrp).toBe("");
+    expect(postedProductSchema.safeParse({ name: "x".repeat(1001) }).success).toBe(false);
+  });
+});
