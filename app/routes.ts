@@ -44,6 +44,7 @@ export default [
       route("products/new", "routes/admin/product.tsx", { id: "admin-product-new" }),
       route("products/:id", "routes/admin/product.tsx", { id: "admin-product" }),
       route("stock", "routes/admin/stock.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("staff", "routes/admin/staff.tsx"),

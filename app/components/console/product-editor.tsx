@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Children, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PACK_UNITS } from "../../modules/catalog/catalogue-input";
 import { type PostedProduct, postedFields, postedProductSchema, VEG_TYPES } from "../../modules/console/product-form";
@@ -23,6 +23,17 @@ interface EditorProps {
   categories: CategoryChoice[];
   brands: { id: string; name: string }[];
   answer: unknown;
+}
+
+/** Two short fields side by side where there is room (MRP and price, a tier's price and quantity). */
+function Pair({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="console-pair">
+      {Children.map(children, (field) => (
+        <div>{field}</div>
+      ))}
+    </div>
+  );
 }
 
 /** The form as an answer left it (what was posted, with uploads added), else as stored. */
@@ -149,30 +160,30 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
           <fieldset>
             <legend>Prices</legend>
             <p className="muted">In rupees, GST included. Tiers are cheaper prices for buying more.</p>
-            <div className="console-pair">
+            <Pair>
               <Field id="mrp" label="MRP" error={errors.mrp}>
                 <input {...control("mrp")} defaultValue={initial.mrp} inputMode="decimal" />
               </Field>
               <Field id="salePrice1" label="Price" error={errors.salePrice1}>
                 <input {...control("salePrice1")} defaultValue={initial.salePrice1} inputMode="decimal" />
               </Field>
-            </div>
-            <div className="console-pair">
+            </Pair>
+            <Pair>
               <Field id="salePrice2" label="Tier 2 price" error={errors.salePrice2}>
                 <input {...control("salePrice2")} defaultValue={initial.salePrice2} inputMode="decimal" />
               </Field>
               <Field id="saleQty2" label="Tier 2 from quantity" error={errors.saleQty2}>
                 <input {...control("saleQty2")} defaultValue={initial.saleQty2} inputMode="numeric" />
               </Field>
-            </div>
-            <div className="console-pair">
+            </Pair>
+            <Pair>
               <Field id="salePrice3" label="Tier 3 price" error={errors.salePrice3}>
                 <input {...control("salePrice3")} defaultValue={initial.salePrice3} inputMode="decimal" />
               </Field>
               <Field id="saleQty3" label="Tier 3 from quantity" error={errors.saleQty3}>
                 <input {...control("saleQty3")} defaultValue={initial.saleQty3} inputMode="numeric" />
               </Field>
-            </div>
+            </Pair>
           </fieldset>
 
           <fieldset>
@@ -223,7 +234,7 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                 ))}
               </select>
             </Field>
-            <div className="console-pair">
+            <Pair>
               <Field id="packSizeValue" label="Pack size" error={errors.packSizeValue}>
                 <input {...control("packSizeValue")} defaultValue={initial.packSizeValue} inputMode="decimal" />
               </Field>
@@ -237,7 +248,7 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                   ))}
                 </select>
               </Field>
-            </div>
+            </Pair>
             <Field id="sku" label="SKU" error={errors.sku} hint="The shop's own code for it, unique in the store.">
               <input {...control("sku", true)} defaultValue={initial.sku} maxLength={64} spellCheck={false} />
             </Field>
@@ -245,7 +256,7 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
 
           <fieldset>
             <legend>GST</legend>
-            <div className="console-pair">
+            <Pair>
               <Field
                 id="hsnCode"
                 label="HSN code"
@@ -264,7 +275,7 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                   ))}
                 </select>
               </Field>
-            </div>
+            </Pair>
           </fieldset>
 
           <fieldset>

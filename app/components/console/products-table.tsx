@@ -103,21 +103,23 @@ export function ProductsTable({
                       <input type="checkbox" name="id" value={row.id} aria-label={`Tick ${row.name}`} />
                       <input type="hidden" name="row" value={row.id} />
                     </td>
-                    <td data-label="Product" className="console-product-cell">
-                      {row.photo ? (
-                        <img src={imageAt(row.photo, 160)} alt="" width={40} height={40} loading="lazy" />
-                      ) : (
-                        <span className="console-thumb" aria-hidden="true" />
-                      )}
-                      <span>
-                        <Link to={`/admin/products/${row.id}`}>{row.name}</Link>
-                        {row.sku ? <span className="muted"> · {row.sku}</span> : null}
-                        {problem ? (
-                          <span id={`row-${row.id}-error`} className="field-error">
-                            {problem}
-                          </span>
-                        ) : null}
-                      </span>
+                    <td data-label="Product">
+                      <div className="console-product-cell">
+                        {row.photo ? (
+                          <img src={imageAt(row.photo, 160)} alt="" width={40} height={40} loading="lazy" />
+                        ) : (
+                          <span className="console-thumb" aria-hidden="true" />
+                        )}
+                        <span>
+                          <Link to={`/admin/products/${row.id}`}>{row.name}</Link>
+                          {row.sku ? <span className="muted"> · {row.sku}</span> : null}
+                          {problem ? (
+                            <span id={`row-${row.id}-error`} className="field-error">
+                              {problem}
+                            </span>
+                          ) : null}
+                        </span>
+                      </div>
                     </td>
                     <td data-label="Category">{row.category ?? <span className="muted">None</span>}</td>
                     <td data-label="MRP">{row.mrp === null ? "" : formatINR(row.mrp)}</td>

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
-import { productSizes, products } from "../../db/schema";
+import { products } from "../../db/schema";
 import { formatINR } from "../money/format";
 import { recordMovements } from "../orders/stock.server";
 import { type Actor, writeAudit } from "./fulfilment.server";
@@ -36,7 +36,7 @@ export async function saveQuickEdits(db: Db, actor: Actor, edits: readonly Quick
           salePrice2: products.salePrice2,
           inventory: products.inventory,
           trackInventory: products.trackInventory,
-          sizedStock: sql<boolean>`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.inventory} is not null)`,
+          sizedStock: sql<boolean>`exists (select 1 from product_sizes s where s.product_id = "products"."id" and s.inventory is not null)`,
         })
         .from(products)
         .where(and(eq(products.storeId, storeId), inArray(products.id, ids)))

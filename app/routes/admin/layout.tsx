@@ -63,6 +63,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <NavLink to="/admin/products">Products</NavLink>
             <NavLink to="/admin/stock">Stock</NavLink>
+            <NavLink to="/admin/categories">Categories</NavLink>
             <NavLink to="/admin/customers">Customers</NavLink>
           </NavGroup>
           {member.role === "owner" ? (
