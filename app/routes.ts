@@ -31,6 +31,7 @@ export default [
     // Printed and downloaded: outside the console's frame.
     route("orders/slips", "routes/admin/slips.tsx"),
     route("orders/export", "routes/admin/orders-export.ts"),
+    route("products/export", "routes/admin/products-export.ts"),
     route("orders/:id/invoice", "routes/admin/order-invoice.ts"),
     route("orders/invoices", "routes/admin/orders-invoices.ts"),
     route("orders/:id/invoice/print", "routes/invoice-print.tsx", { id: "admin-invoice-print" }),
@@ -42,6 +43,7 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("products/new", "routes/admin/product.tsx", { id: "admin-product-new" }),
+      route("products/import", "routes/admin/products-import.tsx"),
       route("products/:id", "routes/admin/product.tsx", { id: "admin-product" }),
       route("stock", "routes/admin/stock.tsx"),
       route("categories", "routes/admin/categories.tsx"),

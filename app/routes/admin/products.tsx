@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Products · Console" },
 export const headers = () => CONSOLE_HEADERS;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireStaff(request, context, url);
+  const member = await requireStaff(request, context, url);
   const store = requireStore(context);
   const filters = readProductFilters(url.searchParams);
   // A filter form sends its empty fields too: the address is made plain, so it reads well and can be shared.
@@ -28,7 +28,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listProducts(context.db, store.id, filters, lowStock),
     shelves(context.db, store.id),
   ]);
-  return { csrf: context.csrf, filters, lowStock, ...page, ...picks };
+  return { csrf: context.csrf, filters, lowStock, owner: member.role === "owner", ...page, ...picks };
 }
 
 const BULK_KINDS = ["activate", "deactivate", "delete", "category"] as const;
@@ -99,6 +99,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <Link className="button small" to="/admin/products/new">
             New product
           </Link>
+          {loaderData.owner ? (
+            <Link className="button secondary small" to="/admin/products/import">
+              Import products
+            </Link>
+          ) : null}
+          <a className="button secondary small" href="/admin/products/export" download>
+            Export the catalogue (CSV)
+          </a>
         </p>
       </div>
       <ProductFiltersForm filters={filters} categories={loaderData.categories} brands={loaderData.brands} />
