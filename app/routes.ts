@@ -58,6 +58,7 @@ export default [
       route("invoicing", "routes/admin/invoicing.tsx"),
       route("coupons", "routes/admin/coupons.tsx"),
       route("delivery", "routes/admin/delivery.tsx"),
+      route("profile", "routes/admin/profile.tsx"),
       route("coupons/:id", "routes/admin/coupon.tsx"),
     ]),
   ]),

@@ -68,6 +68,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           </NavGroup>
           {member.role === "owner" ? (
             <NavGroup label="Store">
+              <NavLink to="/admin/profile">Business profile</NavLink>
               <NavLink to="/admin/coupons">Coupons</NavLink>
               <NavLink to="/admin/delivery">Delivery</NavLink>
               <NavLink to="/admin/invoicing">GST and invoices</NavLink>
