@@ -55,3 +55,19 @@ export const pincodeRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.pincode] })],
 );
+
+/**
+ * A store's own text for one of its pages (issue 56): the policy pages, in Markdown, written in the
+ * console. A page without a row shows the built-in text.
+ */
+export const storePages = pgTable(
+  "store_pages",
+  {
+    storeId: storeRef(),
+    /** The page's address under /policy, like "shipping-policy". */
+    slug: text("slug").notNull(),
+    body: text("body").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.slug] })],
+);
