@@ -5,7 +5,7 @@ import { coupons, couponUses, orders } from "../../app/db/schema";
 import { makeCheckoutAddress } from "../../app/demo/factories";
 import { INVALID_COUPON_MESSAGE } from "../../app/modules/checkout/coupons";
 import { couponFormSchema, deleteCoupon, saveCoupon } from "../../app/modules/console/coupons.server";
-import type { Actor } from "../../app/modules/console/fulfilment.server";
+import { type Actor, moveOrder } from "../../app/modules/console/fulfilment.server";
 import { placeOrder } from "../../app/modules/orders/place-order.server";
 import { createOrderFixture, type OrderFixture, orderRequest, staffActor, stockOf } from "./order-fixtures";
 import { createTestDatabase, databaseKinds } from "./test-database";
@@ -79,6 +79,29 @@ describe.each(databaseKinds)("coupons on %s", (kind) => {
       .where(and(eq(couponUses.couponId, id), eq(couponUses.phone, "9820033333")));
     expect(mine).toEqual([]);
     expect(await order("ONCE", "9820033333")).toMatchObject({ ok: true });
+  });
+
+  it("gives a cancelled order's use back, to the coupon and to its phone, once", async () => {
+    const id = await create({ code: "LASTONE", kind: "flat", value: "30", maxUses: "1", perCustomer: "1" });
+    const placed = await order("LASTONE", "9820044444");
+    if (!placed.ok) throw new Error(placed.error);
+    expect(await order("LASTONE", "9820055555")).toMatchObject({ ok: false, error: INVALID_COUPON_MESSAGE });
+
+    const cancel = () =>
+      moveOrder(database.db, actor, { orderId: placed.order.orderId, to: "Cancelled", seenStatus: "Pending" });
+    expect(await cancel()).toMatchObject({ ok: true });
+    expect(await usesOf(id)).toBe(0);
+    const mine = await database.db
+      .select({ uses: couponUses.uses })
+      .from(couponUses)
+      .where(and(eq(couponUses.couponId, id), eq(couponUses.phone, "9820044444")));
+    expect(mine).toEqual([{ uses: 0 }]);
+    // The use is free again: for another shopper, or for the same one ordering again.
+    expect(await order("LASTONE", "9820044444")).toMatchObject({ ok: true });
+    expect(await usesOf(id)).toBe(1);
+    // Cancelling the first order again gives nothing back a second time.
+    await cancel();
+    expect(await usesOf(id)).toBe(1);
   });
 
   it("keeps a used coupon, refuses a limit below its uses, and applies no coupon that is off", async () => {

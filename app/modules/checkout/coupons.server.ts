@@ -51,3 +51,21 @@ export async function takeCouponUse(tx: Tx, couponId: string, phone: string): Pr
     .returning({ uses: couponUses.uses });
   return mine !== undefined;
 }
+
+/**
+ * Gives back the use an order took of its coupon, when the order is cancelled or never paid
+ * (`releaseOrderStock`, which runs once per order). The coupon is found by its code, as the order
+ * keeps it; one deleted since has nothing to give back. Counts never go below zero.
+ */
+export async function giveBackCouponUse(tx: Tx, storeId: string, code: string, phone: string): Promise<void> {
+  const [coupon] = await tx
+    .update(coupons)
+    .set({ uses: sql`greatest(${coupons.uses} - 1, 0)` })
+    .where(and(eq(coupons.storeId, storeId), eq(coupons.code, code)))
+    .returning({ id: coupons.id });
+  if (!coupon) return;
+  await tx
+    .update(couponUses)
+    .set({ uses: sql`greatest(${couponUses.uses} - 1, 0)` })
+    .where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.phone, phone)));
+}

@@ -5,6 +5,7 @@ import { isUniqueViolation, transactionWithRetry } from "../../db/errors.server"
 import { isUuid } from "../../db/ids";
 import { coupons } from "../../db/schema";
 import type { CouponRule } from "../checkout/coupons";
+import { indianDate, startOfIndianDay } from "../india/dates";
 import { type Actor, writeAudit } from "./fulfilment.server";
 import { formProblems, optionalCount, optionalRupees, plainNumber, type Read, readValue } from "./typed-values";
 
@@ -16,14 +17,7 @@ export const couponFormProblems = formProblems;
  * message and nothing saved until all are right; every change in the audit log.
  */
 
-/** India is UTC+5:30 all year: a coupon's dates are India's days. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** "2026-12-01" → the instant that day starts in India. */
-export const startOfIndianDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
-/** An instant → its date in India, "2026-12-01". */
-export const indianDate = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 function optionalDate(typed: string): Read<string | null> {
   const text = typed.trim();

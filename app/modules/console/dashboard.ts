@@ -3,13 +3,11 @@
  * orders chart with the days without orders filled in.
  */
 
-const DAY_MS = 24 * 3600 * 1000;
-const IST_OFFSET_MS = 5.5 * 3600 * 1000;
+import { IST_OFFSET_MS, indianDate } from "../india/dates";
 
+const DAY_MS = 24 * 3600 * 1000;
 /** The day in India (YYYY-MM-DD) an instant falls on. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
+export const indiaDay = indianDate;
 
 /** The instant today began in India, and the Monday this week began. */
 export function indiaPeriods(now: Date): { today: Date; week: Date } {

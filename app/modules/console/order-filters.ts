@@ -1,3 +1,4 @@
+import { startOfIndianDay } from "../india/dates";
 import { ORDER_STATUSES } from "./statuses";
 
 /**
@@ -86,9 +87,7 @@ export function isNarrowed(filters: OrderFilters): boolean {
 }
 
 /** The instant a day begins in India (UTC+5:30, no daylight saving): "2026-12-05" -> 2026-12-04T18:30Z. */
-export function indiaDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00+05:30`));
-}
+export const indiaDayStart = startOfIndianDay;
 
 /** The instant after a day ends in India: the next day's start. */
 export function indiaDayEnd(date: string): Date {

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-
 import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { productSizes, products, stockMovements } from "../../db/schema";
+import { startOfIndianDay } from "../india/dates";
 import { recordMovements } from "../orders/stock.server";
-import { startOfIndianDay } from "./coupons.server";
 import { type Actor, writeAudit } from "./fulfilment.server";
 import { LEDGER_PAGE, type LedgerFilters } from "./ledger-filters";
 import type { ReceivedLine } from "./receive-form";

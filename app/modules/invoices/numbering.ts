@@ -4,10 +4,9 @@
  * whatever the prefix leaves of the 16: at least 5 digits for an invoice, 4 for a credit note.
  */
 
-export const INVOICE_NUMBER_LENGTH = 16;
+import { IST_OFFSET_MS } from "../india/dates";
 
-/** India is UTC+5:30 all year. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+export const INVOICE_NUMBER_LENGTH = 16;
 
 /** The financial year an instant falls in, by its date in India: 31 March 23:59 IST is 25-26, 1 April 00:00 is 26-27. */
 export function financialYear(at: Date): { start: number; label: string } {

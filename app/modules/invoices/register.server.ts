@@ -3,6 +3,7 @@ import { Zip, ZipPassThrough } from "fflate";
 import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import { invoices } from "../../db/schema";
+import { IST_OFFSET_MS } from "../india/dates";
 import type { InvoiceDocument } from "./document";
 import { pdfName } from "./numbering";
 import { type InvoiceLook, invoicePdf } from "./pdf.server";
@@ -11,9 +12,6 @@ import { type InvoiceLook, invoicePdf } from "./pdf.server";
  * The documents an accountant asks for (issue 58): a month's invoices and credit notes, or
  * those of the orders the staff ticked, and all of them as PDFs in one ZIP.
  */
-
-/** India is UTC+5:30 all year. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** "2026-12" → the instants that month starts and ends in India; null for anything else. */
 export function monthRange(month: string): { from: Date; to: Date; period: string } | null {

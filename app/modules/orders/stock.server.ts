@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import { orderEvents, orderItems, orders, productSizes, products, stockMovements } from "../../db/schema";
+import { giveBackCouponUse } from "../checkout/coupons.server";
 import { loadProductFacts } from "../checkout/facts.server";
 import type { RequestedLine } from "../checkout/order-request";
 import { type ProductFacts, stockDemand } from "../checkout/quote";
@@ -213,9 +214,10 @@ export async function orderStockLines(
 }
 
 /**
- * Gives a locked order's stock back to the products and sizes it came from, once: marks the
- * order released and records the event. False when it was given back already (an abandoned
- * payment, an unconfirmed COD order and a cancellation may each come to the same order).
+ * Gives a locked order's stock back to the products and sizes it came from, and its coupon's
+ * use back to the coupon, once: marks the order released and records the event. False when it
+ * was given back already (an abandoned payment, an unconfirmed COD order and a cancellation may
+ * each come to the same order).
  */
 export async function releaseOrderStock(
   tx: Tx,
@@ -225,6 +227,11 @@ export async function releaseOrderStock(
   if (order.stockReleasedAt) return false;
   const { lines, facts } = await orderStockLines(tx, order.storeId, order.id);
   await giveBackStock(tx, order.storeId, lines, facts, order.id);
+  const [placed] = await tx
+    .select({ couponCode: orders.couponCode, phone: orders.phone })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (placed?.couponCode) await giveBackCouponUse(tx, order.storeId, placed.couponCode, placed.phone);
   await tx.update(orders).set({ stockReleasedAt: sql`now()` }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, kind: "stock-released", source });
   return true;

@@ -3,15 +3,10 @@ import { ActionMessage } from "../../components/console/action-message";
 import { CouponForm, NEW_COUPON } from "../../components/console/coupon-form";
 import { fieldErrors } from "../../components/console/field";
 import { describeCoupon } from "../../modules/checkout/coupons";
-import {
-  couponFormProblems,
-  couponFormSchema,
-  indianDate,
-  listCoupons,
-  saveCoupon,
-} from "../../modules/console/coupons.server";
+import { couponFormProblems, couponFormSchema, listCoupons, saveCoupon } from "../../modules/console/coupons.server";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
 import { readFormBody } from "../../modules/http/json.server";
+import { indianDate } from "../../modules/india/dates";
 import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/coupons";
