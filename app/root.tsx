@@ -17,6 +17,7 @@ import { AppShell, useHydratedSignal } from "./components/app-shell";
 import { OfflineBanner, useOnline } from "./components/offline";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { imageAt } from "./components/ui/product-image";
 import { accountBadge } from "./modules/accounts/request.server";
 import { FONT_AFTER_PAINT, fontIsCached, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
@@ -39,7 +40,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     store: storeView(store.title, store.customisation, store.profile),
     theme: themeStyle(store.customisation),
     themeColor: store.customisation.primaryColor,
-    favicon: store.customisation.favicon,
+    // An uploaded favicon is kept at up to 2000 px: the icon needs the smallest width served.
+    favicon: store.customisation.favicon.endsWith(".svg")
+      ? store.customisation.favicon
+      : imageAt(store.customisation.favicon, 160),
     /** The chosen font's self-hosted stylesheet. */
     font,
     /** Whether this browser has the font already (else it loads after the first paint). */

@@ -59,6 +59,7 @@ export default [
       route("coupons", "routes/admin/coupons.tsx"),
       route("delivery", "routes/admin/delivery.tsx"),
       route("profile", "routes/admin/profile.tsx"),
+      route("branding", "routes/admin/branding.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("coupons/:id", "routes/admin/coupon.tsx"),
     ]),

@@ -17,6 +17,9 @@ export const bannerSchema = z.object({
   href: z.string().default("/products"),
   heading: z.string().default(""),
   text: z.string().default(""),
+  /** The first and last days it shows, in India ("2026-12-01"); empty is no bound. */
+  from: z.string().default(""),
+  to: z.string().default(""),
 });
 export type Banner = z.output<typeof bannerSchema>;
 

@@ -33,7 +33,7 @@ export interface MediaFile {
 
 export const DEMO_STORE_SLUG = "annapurna";
 
-const BANNERS: ReadonlyArray<Banner & { colour: string; accent: string }> = [
+const BANNERS: ReadonlyArray<Omit<Banner, "from" | "to"> & { colour: string; accent: string }> = [
   {
     image: "/media/demo/banner-stock-up.svg",
     alt: "Stock up for the season: 10% off with code SAVE10",
@@ -77,7 +77,7 @@ export function makeStore(overrides: Partial<NewStore> = {}): NewStore {
       headingSize: 28,
       bodySize: 16,
       roundedButtons: true,
-      banners: BANNERS.map(({ colour: _c, accent: _a, ...banner }) => banner),
+      banners: BANNERS.map(({ colour: _c, accent: _a, ...banner }) => ({ ...banner, from: "", to: "" })),
       favicon: "/media/demo/favicon.svg",
     },
     profile: {

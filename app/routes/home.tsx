@@ -3,6 +3,8 @@ import { NO_FILTERS, SECTION_PAGE_SIZE } from "../modules/catalog/listing";
 import { listProducts } from "../modules/catalog/listing.server";
 import { brandsWithProducts, pickCategories, topCategories } from "../modules/catalog/outline";
 import { HOME_CACHE_SECONDS } from "../modules/http/cache-seconds";
+import { indianDate } from "../modules/india/dates";
+import { bannersShownOn } from "../modules/store/banners";
 import { requireStore } from "../modules/store/require-store.server";
 import { absoluteUrl, pageMeta, rootSeo } from "../modules/store/seo";
 import { storeView } from "../modules/store/settings";
@@ -38,7 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title,
     tagline,
-    banners: store.customisation.banners,
+    // A banner's schedule is whole days in India; the page is kept a minute at most, so a
+    // banner comes and goes within a minute of midnight.
+    banners: bannersShownOn(store.customisation.banners, indianDate(new Date())),
     // A tile needs its name, address and logo; ids would only weigh on the page.
     categories: topCategories(outline).map(tile),
     brands: brandsWithProducts(outline).map(tile),

@@ -69,6 +69,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           {member.role === "owner" ? (
             <NavGroup label="Store">
               <NavLink to="/admin/profile">Business profile</NavLink>
+              <NavLink to="/admin/branding">Branding</NavLink>
               <NavLink to="/admin/pages">Policy pages</NavLink>
               <NavLink to="/admin/coupons">Coupons</NavLink>
               <NavLink to="/admin/delivery">Delivery</NavLink>

@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { auditLog } from "../../app/db/schema";
+import { readBranding, saveBranding } from "../../app/modules/console/branding.server";
+import { brandingFields, parseBrandingForm } from "../../app/modules/console/branding-form";
+import type { Actor } from "../../app/modules/console/fulfilment.server";
+import { CATALOGUE_CHANNEL } from "../../server/page-cache";
+import { createOrderFixture, type OrderFixture, staffActor } from "./order-fixtures";
+import { createTestDatabase, databaseKinds } from "./test-database";
+
+/** The store's branding saved from the console (issue 56): audited, and announced to every process. */
+describe.each(databaseKinds)("branding on %s", (kind) => {
+  let database: Database;
+  let fx: OrderFixture;
+  let owner: Actor;
+  const heard: string[] = [];
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    fx = await createOrderFixture(database.db, `branding-${kind}`);
+    owner = await staffActor(database.db, fx.store.id, `branding-${kind}@shop.in`);
+    const listening = await database.listen(CATALOGUE_CHANNEL, {
+      onNotify: (payload) => heard.push(payload),
+      onHearing: () => {},
+    });
+    stop = listening.stop;
+  });
+  afterAll(async () => {
+    await stop();
+    await database.close();
+  });
+
+  it("saves the whole form, keeps the before and after in the audit log, and tells every process", async () => {
+    const before = await readBranding(database.db, fx.store.id);
+    const fields = brandingFields(before);
+    fields.primaryColor = "#7c2d12";
+    fields.font = "Mukta";
+    fields.tagline = "Kitchens stocked since 1998";
+    fields.roundedButtons = "";
+    fields.bannerImage = ["/media/banners/diwali.webp"];
+    fields.bannerAlt = ["Diwali sweets and dry fruit, 10% off"];
+    fields.bannerHeading = ["Diwali orders open"];
+    fields.bannerText = [""];
+    fields.bannerHref = ["/products?category=dry-fruits"];
+    fields.bannerFrom = ["2026-10-20"];
+    fields.bannerTo = ["2026-11-08"];
+    const parsed = parseBrandingForm(fields);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
+
+    const heardBefore = heard.length;
+    await saveBranding(database.db, owner, parsed.value);
+    for (let waited = 0; heard.length === heardBefore && waited < 1_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // An empty payload is "anything may have changed": every process drops its store and pages.
+    expect(heard.slice(heardBefore)).toContain("");
+
+    const saved = await readBranding(database.db, fx.store.id);
+    expect(saved).toMatchObject({ primaryColor: "#7c2d12", font: "Mukta", roundedButtons: false });
+    expect(saved.banners).toEqual([
+      {
+        image: "/media/banners/diwali.webp",
+        alt: "Diwali sweets and dry fruit, 10% off",
+        heading: "Diwali orders open",
+        text: "",
+        href: "/products?category=dry-fruits",
+        from: "2026-10-20",
+        to: "2026-11-08",
+      },
+    ]);
+
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.storeId, fx.store.id), eq(auditLog.action, "settings.branding")));
+    expect(entry?.staffEmail).toBe(`branding-${kind}@shop.in`);
+    expect(entry?.before).toMatchObject({ primaryColor: before.primaryColor });
+    expect(entry?.after).toMatchObject({ primaryColor: "#7c2d12", tagline: "Kitchens stocked since 1998" });
+  });
+});
