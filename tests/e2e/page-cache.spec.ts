@@ -48,17 +48,19 @@ async function get(path: string, cookie?: string): Promise<Got> {
 }
 
 /**
- * Asks three times: the first ask is remembered, the second rendered and kept, and the third is
- * the cached page; returns the last two (an order placed by another test in between drops it; ask
- * again).
+ * Asks until a rendered answer is followed by the cached copy of it: the first ask is
+ * remembered, the second rendered and kept, the third the cached page. Returns those last two.
+ * An order or a console journey running beside this one drops every kept page when it changes
+ * the catalogue: then the next ask renders again, and the one after is cached.
  */
 async function renderedThenCached(path: () => string, cookie?: string): Promise<[Got, Got]> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const at = path();
-    const first = await get(at, cookie);
-    const second = await get(at, cookie);
-    const third = await get(at, cookie);
-    if (first.cache === "miss" && second.cache === "miss" && third.cache === "hit") return [second, third];
+  const at = path();
+  let previous = await get(at, cookie);
+  for (let ask = 0; ask < 30; ask += 1) {
+    const current = await get(at, cookie);
+    if (previous.cache === "miss" && current.cache === "hit") return [previous, current];
+    previous = current;
+    if (current.cache === "hit") await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("the page was never sent from the cached copy");
 }

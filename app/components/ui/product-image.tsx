@@ -39,7 +39,15 @@ export function ProductImage({
   /** The widths offered; all of them unless the layout needs fewer. */
   widths?: readonly number[];
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height">) {
-  if (!src) return <div className="image-placeholder" role="img" aria-label={alt} />;
+  // A product without a photo: named where the photo would say something, else only a shape
+  // (a cart line's thumbnail sits beside the product's name, so it says nothing more).
+  if (!src) {
+    return alt ? (
+      <div className="image-placeholder" role="img" aria-label={alt} />
+    ) : (
+      <div className="image-placeholder" aria-hidden="true" />
+    );
+  }
   const srcSet = srcSetAt(src, widths);
   return (
     <img
