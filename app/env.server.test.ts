@@ -62,6 +62,26 @@ describe("configuration", () => {
     expect(() => parseEnv({ WHATSAPP_LANGUAGE: "English" })).toThrow(/WHATSAPP_LANGUAGE/);
   });
 
+  it("keeps media in the database unless told, and wants a bucket and both keys for S3", () => {
+    expect(parseEnv({})).toMatchObject({ MEDIA_STORAGE: "database", S3_REGION: "us-east-1", S3_PREFIX: "" });
+    expect(() => parseEnv({ MEDIA_STORAGE: "s3" })).toThrow(
+      "Invalid configuration: S3_BUCKET must be set when MEDIA_STORAGE=s3",
+    );
+    expect(() => parseEnv({ MEDIA_STORAGE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" })).toThrow(
+      /S3_SECRET_ACCESS_KEY must be set/,
+    );
+    expect(() => parseEnv({ S3_PREFIX: "../" })).toThrow(/S3_PREFIX/);
+    expect(
+      parseEnv({
+        MEDIA_STORAGE: "s3",
+        S3_BUCKET: "shop-media",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PREFIX: "mandi/",
+      }),
+    ).toMatchObject({ S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: true, S3_PREFIX: "mandi/" });
+  });
+
   it("never runs the development SMS outbox on a public store", () => {
     expect(() => parseEnv({ PUBLIC_URL: "https://shop.example.in", PAYMENT_GATEWAY: "none" })).toThrow(/SMS_PROVIDER/);
   });

@@ -115,6 +115,27 @@ export const envSchema = z.object({
   /** Overrides the provider's siteverify address (tests, proxies). */
   HUMAN_CHECK_VERIFY_URL: optionalText.pipe(z.url().optional()),
   GOOGLE_MAPS_API_KEY: optionalText,
+  /**
+   * Where uploaded photos' bytes are kept (issue 56, ADR 0066): in the database (the default,
+   * shared by every process and in every backup), or in S3-compatible object storage (AWS S3,
+   * MinIO, Cloudflare R2) for a shop whose photos outgrow its database.
+   */
+  MEDIA_STORAGE: z.enum(["database", "s3"]).default("database"),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** The service's address for MinIO, R2 and the like; unset for AWS S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path, not the host name: what MinIO needs. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** Put before every object's name, e.g. "mandi/" to share a bucket. */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, "must be empty or folder names ending in /, like mandi/")
+    .default(""),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -143,6 +164,12 @@ const requiredWhen: Array<[(env: Env) => boolean, Array<keyof Env>, string]> = [
     (e) => e.SMS_PROVIDER === "twilio",
     ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"],
     "SMS_PROVIDER=twilio",
+  ],
+  [(e) => e.MEDIA_STORAGE === "s3", ["S3_BUCKET"], "MEDIA_STORAGE=s3"],
+  [
+    (e) => Boolean(e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY),
+    ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+    "the other S3 key setting is",
   ],
   [
     (e) => e.HUMAN_CHECK !== "off",

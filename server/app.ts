@@ -13,6 +13,8 @@ import { loadOutline } from "../app/modules/catalog/outline.server";
 import { backgroundJobs } from "../app/modules/jobs/background.server";
 import { JOBS_CHANNEL } from "../app/modules/jobs/queue.server";
 import { createWorker, type Worker } from "../app/modules/jobs/worker.server";
+import { s3ObjectStore } from "../app/modules/media/s3.server";
+import { setObjectStore } from "../app/modules/media/storage.server";
 import { messageHandlers } from "../app/modules/notifications/handlers.server";
 import { paymentSetup } from "../app/modules/payments/setup.server";
 import { searchFacets } from "../app/modules/search/facets.server";
@@ -54,6 +56,23 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const started = Date.now();
   const database = await openDatabase(target);
   log.info("database ready", { kind: database.kind, location: database.location, ms: Date.now() - started });
+  if (env.MEDIA_STORAGE === "s3" && env.S3_BUCKET) {
+    const objects = await s3ObjectStore({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      prefix: env.S3_PREFIX,
+    });
+    setObjectStore(objects);
+    // Said once, without stopping the store: its catalogue and orders work without new photos.
+    objects.check().then(
+      () => log.info("media in object storage", { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT ?? "aws" }),
+      (error) => log.warn("media storage does not answer: uploads will fail", { bucket: env.S3_BUCKET, error }),
+    );
+  }
 
   try {
     if (env.SEED_DEMO) {

@@ -1,5 +1,5 @@
-import { findMedia } from "../modules/catalog/products.server";
 import { ImageCache, isMediaWidth, toWebp } from "../modules/media/resize.server";
+import { findMedia } from "../modules/media/storage.server";
 import type { Route } from "./+types/media";
 
 const resized = new ImageCache();

@@ -219,8 +219,10 @@ export const productSizes = pgTable(
 );
 
 /**
- * Images stored in the database, so every app process serves the same files. A file is
- * served at /media/{key}; keys are unique per store and never reused for other bytes.
+ * Images: every app process serves the same files. A file is served at /media/{key}; keys are
+ * unique per store and never reused for other bytes. Its bytes are here, or, with
+ * MEDIA_STORAGE=s3, in object storage under `{storeId}/{key}` while this row keeps what the
+ * store knows of it (ADR 0066).
  */
 export const media = pgTable(
   "media",
@@ -229,7 +231,11 @@ export const media = pgTable(
     storeId: storeRef(),
     key: text("key").notNull(),
     contentType: text("content_type").notNull(),
+    /** Empty when the bytes are in object storage. */
     bytes: bytea("bytes").notNull(),
+    location: text("location", { enum: ["database", "s3"] })
+      .notNull()
+      .default("database"),
     width: integer("width"),
     height: integer("height"),
     createdAt: createdAt(),

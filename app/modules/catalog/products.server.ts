@@ -3,7 +3,7 @@ import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
-import { brands, categories, media, productSizes, products } from "../../db/schema";
+import { brands, categories, productSizes, products } from "../../db/schema";
 import { maxPurchasable, type StockState, stockState } from "./rules";
 import { type ProductSummary, type SummaryRow, toSummary } from "./summary";
 
@@ -196,18 +196,4 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
 export async function listRelatedProducts(db: Db, storeId: string, idOrSlug: string): Promise<ProductSummary[]> {
   const rows = await relatedStatement(db, isUuid(idOrSlug)).execute(namedValues(storeId, idOrSlug));
   return rows.map(toSummary);
-}
-
-export interface MediaFile {
-  contentType: string;
-  bytes: Buffer;
-}
-
-export async function findMedia(db: Db, storeId: string, key: string): Promise<MediaFile | null> {
-  const [row] = await db
-    .select({ contentType: media.contentType, bytes: media.bytes })
-    .from(media)
-    .where(and(eq(media.storeId, storeId), eq(media.key, key)))
-    .limit(1);
-  return row ?? null;
 }

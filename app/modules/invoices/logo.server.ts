@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { Db } from "../../db/client.server";
 import { customisationSchema } from "../../db/json-columns";
 import { stores } from "../../db/schema";
-import { findMedia } from "../catalog/products.server";
+import { findMedia } from "../media/storage.server";
 import type { InvoiceLook } from "./pdf.server";
 
 /**

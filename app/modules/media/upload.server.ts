@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "../../db/client.server";
-import { media } from "../../db/schema";
+import { saveMedia } from "./storage.server";
 
 /**
  * Photos uploaded in the console (issue 56). A file is judged by its content, never by its name
@@ -52,7 +52,7 @@ export async function storePhoto(db: Db, storeId: string, file: File, folder: st
     return { ok: false, error: UPLOAD_MESSAGES.notPhoto(name) };
   }
   const key = `${folder}/${randomUUID()}.webp`;
-  await db.insert(media).values({
+  await saveMedia(db, {
     storeId,
     key,
     contentType: "image/webp",

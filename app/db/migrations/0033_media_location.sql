@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "location" text DEFAULT 'database' NOT NULL;
