@@ -70,7 +70,11 @@ try {
   }
   const s = await writeCatalogue(database.db, store.id, catalogue);
   process.stdout.write(
-    `Imported into "${store.title}": ${s.productsCreated} products created, ${s.productsUpdated} updated, ${s.categoriesCreated} categories and ${s.brandsCreated} brands created.\n`,
+    `Imported into "${store.title}": ${s.productsCreated} products created, ${s.productsUpdated} updated, ${s.categoriesCreated} categories and ${s.brandsCreated} brands created.\n${
+      s.photosToFetch > 0
+        ? `${s.photosToFetch} photo links will be fetched into the store's own photos by the running store (its Jobs page lists any that fail).\n`
+        : ""
+    }`,
   );
 } catch (error) {
   if (error instanceof CatalogueConflictError) fail(`${error.message}\nNothing was imported.`);

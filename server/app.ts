@@ -13,6 +13,7 @@ import { loadOutline } from "../app/modules/catalog/outline.server";
 import { backgroundJobs } from "../app/modules/jobs/background.server";
 import { JOBS_CHANNEL } from "../app/modules/jobs/queue.server";
 import { createWorker, type Worker } from "../app/modules/jobs/worker.server";
+import { fetchPhotoLink, PHOTO_FETCH_JOB } from "../app/modules/media/photo-links.server";
 import { s3ObjectStore } from "../app/modules/media/s3.server";
 import { setObjectStore } from "../app/modules/media/storage.server";
 import { messageHandlers } from "../app/modules/notifications/handlers.server";
@@ -191,7 +192,7 @@ async function startJobWorker(database: Database, env: Env, log: Logger, origin:
   const worker = createWorker({
     db: database.db,
     log,
-    handlers: { ...handlers, ...messages },
+    handlers: { ...handlers, ...messages, [PHOTO_FETCH_JOB]: fetchPhotoLink },
     recurring,
     concurrency: env.JOB_CONCURRENCY,
     busy: eventLoopBusy(),

@@ -174,7 +174,13 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
         shop.id,
         readCatalogueCsv({ products: { name: "products.csv", text: csv } }),
       );
-      expect(summary).toEqual({ categoriesCreated: 4, brandsCreated: 1, productsCreated: 2, productsUpdated: 0 });
+      expect(summary).toEqual({
+        categoriesCreated: 4,
+        brandsCreated: 1,
+        productsCreated: 2,
+        productsUpdated: 0,
+        photosToFetch: 0,
+      });
       const rice = await findProduct(database.db, shop.id, "sharma-basmati-rice-25-kg");
       expect(rice).toMatchObject({
         price: 3950_00,
@@ -202,7 +208,13 @@ describe.each(databaseKinds)("catalogue on %s", (kind) => {
         shop.id,
         readCatalogueCsv({ products: { name: "products.csv", text: again } }),
       );
-      expect(summary).toEqual({ categoriesCreated: 0, brandsCreated: 0, productsCreated: 0, productsUpdated: 2 });
+      expect(summary).toEqual({
+        categoriesCreated: 0,
+        brandsCreated: 0,
+        productsCreated: 0,
+        productsUpdated: 2,
+        photosToFetch: 0,
+      });
       const rows = await database.db.select().from(products).where(eq(products.storeId, shop.id));
       expect(rows).toHaveLength(2);
       expect(rows.find((r) => r.sku === "SH-001")).toMatchObject({

@@ -238,7 +238,12 @@ export const media = pgTable(
       .default("database"),
     width: integer("width"),
     height: integer("height"),
+    /** The https link an import named, for a photo fetched from it: each link is fetched once. */
+    sourceUrl: text("source_url"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("media_store_key").on(t.storeId, t.key)],
+  (t) => [
+    uniqueIndex("media_store_key").on(t.storeId, t.key),
+    uniqueIndex("media_store_source").on(t.storeId, t.sourceUrl).where(sql`source_url is not null`),
+  ],
 );

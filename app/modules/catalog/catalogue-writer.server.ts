@@ -3,6 +3,8 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { gstSettingsSchema } from "../../db/json-columns";
 import { brands, categories, productSizes, products, stores } from "../../db/schema";
+import { enqueue } from "../jobs/queue.server";
+import { fetchedCopies, isPhotoLink, photoFetchJobs } from "../media/photo-links.server";
 import { recordMovements } from "../orders/stock.server";
 import { slugify, type ValidCatalogue, type ValidProduct } from "./catalogue-input";
 import { importMovements } from "./import-movements";
@@ -10,7 +12,9 @@ import { importMovements } from "./import-movements";
 /**
  * Writes a validated catalogue into a store in one transaction: categories, sub-categories and
  * brands are created when missing (matched by name or slug, without case); products are
- * matched by SKU, else by slug, and updated in place, else created. All or nothing.
+ * matched by SKU, else by slug, and updated in place, else created. All or nothing. Photos it
+ * names by link are the store's own copies where the link was fetched before, and are fetched
+ * by a job otherwise (media/photo-links.server.ts).
  */
 
 export interface WriteSummary {
@@ -18,6 +22,8 @@ export interface WriteSummary {
   brandsCreated: number;
   productsCreated: number;
   productsUpdated: number;
+  /** Photo links the store has no copy of yet: each is fetched by a job. */
+  photosToFetch: number;
 }
 
 const BATCH = 1000;
@@ -96,9 +102,42 @@ export async function tidyCatalogueTables(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) products, search_postings, search_words`);
 }
 
-async function writeInTransaction(tx: Tx, storeId: string, catalogue: ValidCatalogue): Promise<WriteSummary> {
-  const summary: WriteSummary = { categoriesCreated: 0, brandsCreated: 0, productsCreated: 0, productsUpdated: 0 };
-  await checkRates(tx, storeId, catalogue);
+/** Every photo and logo of the catalogue given by a link to another site. */
+function photoLinks(catalogue: ValidCatalogue): string[] {
+  const named = [
+    ...catalogue.products.flatMap((p) => p.photos),
+    ...catalogue.categories.map((c) => c.logo),
+    ...catalogue.brands.map((b) => b.logo),
+  ];
+  return [...new Set(named.filter((value): value is string => value !== null && isPhotoLink(value)))];
+}
+
+/** The catalogue with each link the store has a copy of replaced by that copy. */
+function withCopies(catalogue: ValidCatalogue, copies: Map<string, string>): ValidCatalogue {
+  if (copies.size === 0) return catalogue;
+  const own = <T extends string | null>(value: T) => (value === null ? value : (copies.get(value) ?? value));
+  return {
+    products: catalogue.products.map((p) => ({ ...p, photos: p.photos.map(own) })),
+    categories: catalogue.categories.map((c) => ({ ...c, logo: own(c.logo) })),
+    brands: catalogue.brands.map((b) => ({ ...b, logo: own(b.logo) })),
+  };
+}
+
+async function writeInTransaction(tx: Tx, storeId: string, named: ValidCatalogue): Promise<WriteSummary> {
+  const summary: WriteSummary = {
+    categoriesCreated: 0,
+    brandsCreated: 0,
+    productsCreated: 0,
+    productsUpdated: 0,
+    photosToFetch: 0,
+  };
+  await checkRates(tx, storeId, named);
+  const links = photoLinks(named);
+  const copies = await fetchedCopies(tx, storeId, links);
+  const catalogue = withCopies(named, copies);
+  const toFetch = links.filter((link) => !copies.has(link));
+  await enqueue(tx, ...photoFetchJobs(storeId, toFetch));
+  summary.photosToFetch = toFetch.length;
 
   // Categories: every category is a top-level one or the child of one.
   const tops = new Directory<NamedRow & { parentId: string | null }>();

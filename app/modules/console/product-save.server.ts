@@ -7,6 +7,8 @@ import { isUuid } from "../../db/ids";
 import { brands, categories, productSizes, products } from "../../db/schema";
 import { productRow } from "../catalog/catalogue-writer.server";
 import { importMovements } from "../catalog/import-movements";
+import { enqueue } from "../jobs/queue.server";
+import { fetchedCopies, isPhotoLink, photoFetchJobs } from "../media/photo-links.server";
 import { recordMovements } from "../orders/stock.server";
 import { type Actor, writeAudit } from "./fulfilment.server";
 import { EMPTY_PRODUCT, type PostedProduct, type ProductToSave } from "./product-form";
@@ -259,9 +261,22 @@ export async function saveProduct(
           ? sizedCounts.reduce((sum, size) => sum + (size.inventory ?? 0), 0)
           : (counts[OWN_COUNT] ?? product.inventory);
 
+      // A photo given by its link becomes the store's own copy: now when the link was fetched
+      // before, else by a job that puts the copy in its place (media/photo-links.server.ts).
+      const links = product.photos.filter(isPhotoLink);
+      const copies = await fetchedCopies(tx, storeId, links);
+      const photos = product.photos.map((photo) => copies.get(photo) ?? photo);
+      await enqueue(
+        tx,
+        ...photoFetchJobs(
+          storeId,
+          links.filter((link) => !copies.has(link)),
+        ),
+      );
+
       const productId = before?.id ?? randomUUID();
       const values = productRow(
-        { ...product, inventory, sizes },
+        { ...product, photos, inventory, sizes },
         {
           id: productId,
           storeId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterFailure, describeError, retryDelayMs } from "./backoff";
+import { afterFailure, describeError, PermanentJobError, retryDelayMs } from "./backoff";
 
 describe("retry delays", () => {
   it("doubles from 10 seconds, with the spread centred on the base", () => {
@@ -42,6 +42,7 @@ describe("errors as the console shows them", () => {
     expect(describeError(new Error("SMTP refused"))).toBe("SMTP refused");
     expect(describeError(new TypeError("x is not a function"))).toBe("TypeError: x is not a function");
     expect(describeError("just text")).toBe("just text");
+    expect(describeError(new PermanentJobError("The link answered 404."))).toBe("The link answered 404.");
   });
 
   it("cuts a long message at 2,000 characters", () => {

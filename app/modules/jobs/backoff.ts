@@ -22,9 +22,17 @@ export function afterFailure(
   return { state: "queued", delayMs: retryDelayMs(attempts, random) };
 }
 
+/**
+ * Thrown by a job's handler when trying again cannot help (a photo link that answers 404, a file
+ * that is not a photo): the job is dead at once, with this message in the console's Jobs page.
+ */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
 /** An error as the console shows it: its message, at most 2,000 characters. */
 export function describeError(error: unknown): string {
-  const text =
-    error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
+  const plain = error instanceof Error && (error.name === "Error" || error instanceof PermanentJobError);
+  const text = error instanceof Error ? `${plain ? "" : `${error.name}: `}${error.message}` : String(error);
   return text.length > 2_000 ? `${text.slice(0, 1_999)}…` : text;
 }

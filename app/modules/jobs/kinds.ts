@@ -9,6 +9,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "notify.webhook": "The shop's webhook",
   "notify.webhook-test": "Webhook test delivery",
   "newsletter.confirm": "Newsletter confirmation email",
+  "media.fetch": "Photo fetched from an imported link",
 };
 
 const CHANNEL_NAMES: Record<string, string> = { sms: "SMS", email: "email", whatsapp: "WhatsApp" };
@@ -20,6 +21,8 @@ export function jobKindLabel(kind: string, payload?: unknown): string {
     event?: unknown;
     channel?: unknown;
   };
+  const { link } = (typeof payload === "object" && payload !== null ? payload : {}) as { link?: unknown };
+  if (typeof link === "string") return `${label}: ${link}`;
   if (typeof event !== "string") return label;
   return typeof channel === "string"
     ? `${label}: ${event} by ${CHANNEL_NAMES[channel] ?? channel}`

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { jobs } from "../../db/schema";
 import { uuidArray } from "../../db/uuid-array.server";
-import { afterFailure, describeError } from "./backoff";
+import { afterFailure, describeError, PermanentJobError } from "./backoff";
 
 /**
  * The job queue's statements (ADR 0059). A job is written with the change that causes it, in
@@ -166,14 +166,20 @@ export async function completeJobs(db: Db, list: Pick<ClaimedJob, "id" | "attemp
   return rows.length;
 }
 
-/** Records a failure: the job waits to be tried again, or is dead when its attempts are spent. */
+/**
+ * Records a failure: the job waits to be tried again, or is dead when its attempts are spent or
+ * the handler said trying again cannot help (PermanentJobError).
+ */
 export async function failJob(
   db: Db,
   job: Pick<ClaimedJob, "id" | "attempts" | "maxAttempts">,
   error: unknown,
   random = Math.random(),
 ): Promise<JobState | null> {
-  const next = afterFailure(job.attempts, job.maxAttempts, random);
+  const next =
+    error instanceof PermanentJobError
+      ? { state: "dead" as const }
+      : afterFailure(job.attempts, job.maxAttempts, random);
   const [row] = await db
     .update(jobs)
     .set({

@@ -22,6 +22,8 @@ export interface NewMedia {
   bytes: Buffer;
   width: number | null;
   height: number | null;
+  /** The link it was fetched from, for a photo an import named. */
+  sourceUrl?: string;
 }
 
 /** Object storage as the media need it: a file's bytes put and read back by its name. */

@@ -26,11 +26,15 @@ export const UPLOAD_MESSAGES = {
 
 export type Upload = { ok: true; url: string; width: number; height: number } | { ok: false; error: string };
 
-/** Reads, cleans and stores one uploaded photo under `folder` ("products", "brands"). */
-export async function storePhoto(db: Db, storeId: string, file: File, folder: string): Promise<Upload> {
-  const name = file.name.slice(0, 80) || "The file";
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(name) };
-  const bytes = Buffer.from(await file.arrayBuffer());
+/** A photo read and cleaned: upright, without metadata, at most 2000 px, as WebP. */
+export type CleanPhoto = { ok: true; bytes: Buffer; width: number; height: number } | { ok: false; error: string };
+
+/**
+ * Judges bytes by their content and cleans them; `name` is how a message names the file.
+ * Shared by uploads and by photos an import names by link (fetch.server.ts).
+ */
+export async function cleanPhoto(bytes: Buffer, name: string): Promise<CleanPhoto> {
+  if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(name) };
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -51,14 +55,23 @@ export async function storePhoto(db: Db, storeId: string, file: File, folder: st
   } catch {
     return { ok: false, error: UPLOAD_MESSAGES.notPhoto(name) };
   }
+  return { ok: true, bytes: output.data, width: output.info.width, height: output.info.height };
+}
+
+/** Reads, cleans and stores one uploaded photo under `folder` ("products", "brands"). */
+export async function storePhoto(db: Db, storeId: string, file: File, folder: string): Promise<Upload> {
+  const name = file.name.slice(0, 80) || "The file";
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(name) };
+  const photo = await cleanPhoto(Buffer.from(await file.arrayBuffer()), name);
+  if (!photo.ok) return photo;
   const key = `${folder}/${randomUUID()}.webp`;
   await saveMedia(db, {
     storeId,
     key,
     contentType: "image/webp",
-    bytes: output.data,
-    width: output.info.width,
-    height: output.info.height,
+    bytes: photo.bytes,
+    width: photo.width,
+    height: photo.height,
   });
-  return { ok: true, url: `/media/${key}`, width: output.info.width, height: output.info.height };
+  return { ok: true, url: `/media/${key}`, width: photo.width, height: photo.height };
 }

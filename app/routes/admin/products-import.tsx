@@ -78,7 +78,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       ),
     );
     return {
-      notice: `Imported ${name}: ${count(summary.productsCreated, "product")} created, ${summary.productsUpdated} updated; ${count(summary.categoriesCreated, "new category", "new categories")}, ${count(summary.brandsCreated, "new brand")}. The store shows them now.`,
+      notice: `Imported ${name}: ${count(summary.productsCreated, "product")} created, ${summary.productsUpdated} updated; ${count(summary.categoriesCreated, "new category", "new categories")}, ${count(summary.brandsCreated, "new brand")}. The store shows them now.${
+        summary.photosToFetch > 0
+          ? ` ${count(summary.photosToFetch, "photo link is", "photo links are")} being fetched into the store's own photos; until then the store shows ${summary.photosToFetch === 1 ? "it" : "them"} from the link, and a link that cannot be fetched is listed on the Jobs page.`
+          : ""
+      }`,
     };
   } catch (error) {
     if (error instanceof CatalogueConflictError) {
