@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
 import { auditLog } from "../../app/db/schema";
-import { readBranding, saveBranding } from "../../app/modules/console/branding.server";
-import { brandingFields, parseBrandingForm } from "../../app/modules/console/branding-form";
+import { readBranding, saveBranding, storedBrandingFields } from "../../app/modules/console/branding.server";
+import { parseBrandingForm } from "../../app/modules/console/branding-form";
 import type { Actor } from "../../app/modules/console/fulfilment.server";
 import { CATALOGUE_CHANNEL } from "../../server/page-cache";
 import { createOrderFixture, type OrderFixture, staffActor } from "./order-fixtures";
@@ -34,7 +34,7 @@ describe.each(databaseKinds)("branding on %s", (kind) => {
 
   it("saves the whole form, keeps the before and after in the audit log, and tells every process", async () => {
     const before = await readBranding(database.db, fx.store.id);
-    const fields = brandingFields(before);
+    const fields = storedBrandingFields(before);
     fields.primaryColor = "#7c2d12";
     fields.font = "Mukta";
     fields.tagline = "Kitchens stocked since 1998";
@@ -50,7 +50,7 @@ describe.each(databaseKinds)("branding on %s", (kind) => {
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
 
     const heardBefore = heard.length;
-    await saveBranding(database.db, owner, parsed.value);
+    expect(await saveBranding(database.db, owner, parsed.value, fields.version)).not.toBeNull();
     for (let waited = 0; heard.length === heardBefore && waited < 1_000; waited += 10) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -78,5 +78,20 @@ describe.each(databaseKinds)("branding on %s", (kind) => {
     expect(entry?.staffEmail).toBe(`branding-${kind}@shop.in`);
     expect(entry?.before).toMatchObject({ primaryColor: before.primaryColor });
     expect(entry?.after).toMatchObject({ primaryColor: "#7c2d12", tagline: "Kitchens stocked since 1998" });
+  });
+
+  it("refuses a form opened before a colleague's save, writing nothing", async () => {
+    const opened = storedBrandingFields(await readBranding(database.db, fx.store.id));
+    const theirs = parseBrandingForm({ ...opened, tagline: "Their tagline" });
+    const mine = parseBrandingForm({ ...opened, tagline: "My tagline" });
+    if (!theirs.ok || !mine.ok) throw new Error("the forms should be right");
+    const saved = await saveBranding(database.db, owner, theirs.value, opened.version);
+    if (!saved) throw new Error("the first save should be written");
+    expect(saved.tagline).toBe("Their tagline");
+    expect(await saveBranding(database.db, owner, mine.value, opened.version)).toBeNull();
+    expect((await readBranding(database.db, fx.store.id)).tagline).toBe("Their tagline");
+    // The answer of a save carries the new version: saving again from it works.
+    const next = storedBrandingFields(saved);
+    expect(await saveBranding(database.db, owner, mine.value, next.version)).not.toBeNull();
   });
 });

@@ -65,6 +65,7 @@ function EditorForm({ csrf, title, stored, answer }: EditorProps) {
           }}
         >
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <input type="hidden" name="version" value={fields.version} />
           {/* Enter in a field saves: the first submit button is the one a form's Enter presses. */}
           <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
           <fieldset>

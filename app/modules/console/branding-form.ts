@@ -33,6 +33,8 @@ export const postedBrandingSchema = z.object({
   bannerHref: list,
   bannerFrom: list,
   bannerTo: list,
+  /** The stored branding the form was opened with (branding.server.ts): a colleague's save is not undone. */
+  version: text(40),
 });
 export type PostedBranding = z.output<typeof postedBrandingSchema>;
 
@@ -77,6 +79,7 @@ export function brandingFields(customisation: StoreCustomisation): PostedBrandin
     bannerHref: banners.map((b) => b.href),
     bannerFrom: banners.map((b) => b.from),
     bannerTo: banners.map((b) => b.to),
+    version: "",
   };
 }
 

@@ -85,7 +85,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   <td data-label="What">
                     {a.entity === "order" ? <Link to={`/admin/orders/${a.entityId}`}>{a.action}</Link> : a.action}
                   </td>
-                  <td data-label="Change">{describeChange(a.before, a.after)}</td>
+                  <td data-label="Change" className="console-long-text">
+                    {describeChange(a.before, a.after)}
+                  </td>
                   <td data-label="From">{a.ip || "—"}</td>
                 </tr>
               ))}

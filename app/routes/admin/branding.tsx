@@ -1,9 +1,13 @@
 import { data } from "react-router";
 import { BrandingEditor } from "../../components/console/branding-editor";
-import { readBranding, saveBranding } from "../../modules/console/branding.server";
+import {
+  readBranding,
+  SAVED_MEANWHILE,
+  saveBranding,
+  storedBrandingFields,
+} from "../../modules/console/branding.server";
 import {
   addBanner,
-  brandingFields,
   brandingStep,
   MAX_BANNERS,
   parseBrandingForm,
@@ -32,7 +36,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     csrf: context.csrf,
     title: storeView(store.title, store.customisation, store.profile).title,
-    fields: brandingFields(customisation),
+    fields: storedBrandingFields(customisation),
   };
 }
 
@@ -99,8 +103,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { status: 422 },
     );
   }
-  await saveBranding(context.db, { member, ip: context.clientIp }, parsed.value);
-  return { notice: "Saved. The store shows it now.", posted: brandingFields(parsed.value) };
+  const saved = await saveBranding(context.db, { member, ip: context.clientIp }, parsed.value, fields.version);
+  if (!saved) return data({ error: SAVED_MEANWHILE, posted: fields }, { status: 409 });
+  return { notice: "Saved. The store shows it now.", posted: storedBrandingFields(saved) };
 }
 
 /** /admin/branding (owners): the store's logo, colours, font, sizes and banners (issue 56). */

@@ -138,7 +138,9 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
             <tbody>
               {jobs.map((job) => (
                 <tr key={job.id}>
-                  <td data-label="Job">{job.kind}</td>
+                  <td data-label="Job" className="console-long-text">
+                    {job.kind}
+                  </td>
                   <td data-label="State">{JOB_STATE_LABELS[job.state]}</td>
                   <td data-label="Tries">
                     {job.attempts} of {job.maxAttempts}
@@ -146,7 +148,9 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
                   <td data-label="When">
                     <JobTime job={job} />
                   </td>
-                  <td data-label="Error">{job.error ?? "—"}</td>
+                  <td data-label="Error" className="console-long-text">
+                    {job.error ?? "—"}
+                  </td>
                   <td data-label="Actions">
                     {canChange(job) ? (
                       <div className="console-row-buttons">

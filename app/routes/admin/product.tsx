@@ -89,7 +89,14 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     photoStep(fields, intent);
     if (Object.keys(problems).length > 0)
       return data({ error: "A photo was not added.", fields: problems, ...echo }, { status: 422 });
-    return { notice: uploads.length || link ? "Photo added: describe it, then save." : undefined, ...echo };
+    const added = uploads.length + (link === "" ? 0 : 1);
+    const notice =
+      added === 0
+        ? undefined
+        : added === 1
+          ? "Photo added: describe it, then save."
+          : `${added} photos added: describe them, then save.`;
+    return { notice, ...echo };
   }
 
   const { rates } = await readGstSettings(context.db, store.id);
