@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { unitsLabel } from "../modules/cart/packs";
 import type { ProductSummary } from "../modules/catalog/products.server";
 import { vegMarkerLabel } from "../modules/catalog/rules";
 import { formatINR } from "../modules/money/format";
@@ -119,6 +120,11 @@ function ProductCardMarkup(props: ProductCardProps) {
             // One text, not three: React's server render marks the seams between texts with comments.
             <li key={t.minQty}>{`${t.minQty}+ at ${formatINR(t.unitPrice)}`}</li>
           ))}
+        </StaticPart>
+      ) : null}
+      {product.units ? (
+        <StaticPart as="p" version={version} className="units">
+          {unitsLabel(product.units)}
         </StaticPart>
       ) : null}
       {product.stock.kind === "sold-out" || product.stock.kind === "low-stock" ? (

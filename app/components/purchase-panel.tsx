@@ -1,5 +1,15 @@
 import { useState } from "react";
 import { cart, useCart } from "../modules/cart/cart-store";
+import {
+  firstQuantity,
+  fitQuantity,
+  largestQuantity,
+  nextQuantity,
+  previousQuantity,
+  roundedNote,
+  SINGLE_UNITS,
+  unitsLabel,
+} from "../modules/cart/packs";
 import { cartLineId, floorQuantity, lineUnitPrice } from "../modules/cart/rules";
 import { type CartableProduct, cartItemFor } from "../modules/catalog/cart-item";
 import { ADDED_TO_CART_MESSAGE, OVER_STOCK_MESSAGE, type StockState } from "../modules/catalog/rules";
@@ -16,13 +26,19 @@ type Product = CartableProduct & {
 
 /**
  * The product page's price card, quantity tiers, quantity stepper and the fixed bottom bar
- * with Total, Add to Cart and Buy (spec sections 2 and 5). The quantity never goes below 1 or
- * above what the shop can sell (9999 when it does not count stock).
+ * with Total, Add to Cart and Buy (spec sections 2 and 5). The quantity never goes below 1 (or
+ * the product's minimum, in whole packs: issue 59) or above what the shop can sell (9999 when it
+ * does not count stock).
  */
 export function PurchasePanel({ product }: { product: Product }) {
   const navigate = useNavigate();
   const lines = useCart();
-  const [qty, setQty] = useState(1);
+  const units = product.units ?? SINGLE_UNITS;
+  const first = firstQuantity(units);
+  const [qty, setQty] = useState(first);
+  // What is typed in the quantity of a product sold in packs, until it is committed and rounded.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [size, setSize] = useState<string | null>(
     () => (product.sizes.find((s) => s.maxQty > 0) ?? product.sizes[0])?.label ?? null,
@@ -30,7 +46,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const chosen = product.sizes.find((s) => s.label === size) ?? null;
   const stock = chosen ? chosen.stock : product.stock;
   const available = chosen ? chosen.maxQty : product.maxQty;
-  const max = Math.max(1, available);
+  const max = Math.max(first, largestQuantity(available, units));
   const item = cartItemFor(product, size);
   const unit = lineUnitPrice(item.meta, qty);
   const off = percentOff(product.mrp, unit);
@@ -38,7 +54,17 @@ export function PurchasePanel({ product }: { product: Product }) {
 
   const change = (next: number) => {
     setMessage(null);
-    setQty(Math.min(max, Math.max(1, floorQuantity(next))));
+    setNote(null);
+    setTyped(null);
+    setQty(Math.min(max, Math.max(first, fitQuantity(floorQuantity(next), units) || first)));
+  };
+
+  /** A typed quantity of a product sold in packs, made right and said so when it was rounded. */
+  const commitTyped = (raw: string) => {
+    const asked = floorQuantity(Number(raw));
+    change(asked);
+    const fitted = Math.min(max, Math.max(first, fitQuantity(asked, units) || first));
+    setNote(roundedNote(asked, fitted, units));
   };
 
   const add = (): boolean => {
@@ -65,6 +91,7 @@ export function PurchasePanel({ product }: { product: Product }) {
         </p>
         <p className="muted">Inclusive of all taxes</p>
         {stock.kind !== "unknown" ? <p className={`stock stock--${stock.kind}`}>{stock.label}</p> : null}
+        {unitsLabel(units) ? <p className="units">{unitsLabel(units)}</p> : null}
       </div>
 
       {product.sizes.length > 0 ? (
@@ -81,7 +108,7 @@ export function PurchasePanel({ product }: { product: Product }) {
                 onChange={() => {
                   setSize(s.label);
                   setMessage(null);
-                  setQty((q) => Math.min(Math.max(1, s.maxQty), q));
+                  setQty((q) => Math.min(Math.max(first, largestQuantity(s.maxQty, units)), q));
                 }}
               />
               {s.label}
@@ -118,23 +145,49 @@ export function PurchasePanel({ product }: { product: Product }) {
       <div className="quantity-row">
         <label htmlFor="quantity">Quantity</label>
         <div className="stepper">
-          <button type="button" aria-label="Decrease quantity" disabled={qty <= 1} onClick={() => change(qty - 1)}>
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            disabled={qty <= first}
+            onClick={() => change(previousQuantity(qty, units))}
+          >
             −
           </button>
           <input
             id="quantity"
             type="number"
             inputMode="numeric"
-            min={1}
+            min={first}
             max={max}
-            value={qty}
-            onChange={(e) => change(Number(e.currentTarget.value))}
+            step={units.packOf}
+            value={typed ?? qty}
+            // A product sold singly takes each keystroke (the spec's stepper); one sold in packs
+            // keeps what is typed until Enter or leaving the field, then rounds it up.
+            onChange={(e) =>
+              units.packOf > 1 || units.minQty > 1
+                ? setTyped(e.currentTarget.value)
+                : change(Number(e.currentTarget.value))
+            }
+            onBlur={(e) => (typed === null ? undefined : commitTyped(e.currentTarget.value))}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && typed !== null) commitTyped(e.currentTarget.value);
+            }}
           />
-          <button type="button" aria-label="Increase quantity" disabled={qty >= max} onClick={() => change(qty + 1)}>
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            disabled={nextQuantity(qty, units) > max}
+            onClick={() => change(nextQuantity(qty, units))}
+          >
             +
           </button>
         </div>
       </div>
+      {note ? (
+        <p className="quantity-note" role="status">
+          {note}
+        </p>
+      ) : null}
 
       {message ? (
         <p className={`alert alert--${message.kind}`} role={message.kind === "error" ? "alert" : "status"}>

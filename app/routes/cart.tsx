@@ -5,7 +5,8 @@ import { QuantityInput } from "../components/quantity-input";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
 import { cart, useCart } from "../modules/cart/cart-store";
-import { type CartLine, cartSubtotal, lineTotal } from "../modules/cart/rules";
+import { firstQuantity, largestQuantity, unitsLabel } from "../modules/cart/packs";
+import { type CartLine, cartSubtotal, lineTotal, lineUnits } from "../modules/cart/rules";
 import { useCartQuote } from "../modules/checkout/use-cart-quote";
 import { formatINR } from "../modules/money/format";
 
@@ -74,6 +75,7 @@ export default function CartPage() {
           {lines.map((line, index) => {
             const quoted = quote?.lines.find((q) => q.id === line.id);
             const max = quoted?.maxQty ?? 9999;
+            const units = lineUnits(line.meta);
             return (
               <li key={line.id} className="cart-line">
                 <ProductImage src={line.photo} alt="" sizes="80px" size={80} className="cart-line__image" />
@@ -82,6 +84,7 @@ export default function CartPage() {
                     <Link to={`/products/${line.meta.productId}`}>{line.name}</Link>
                   </h2>
                   {line.size ? <p className="muted">Size: {line.size}</p> : null}
+                  {unitsLabel(units) ? <p className="muted">{unitsLabel(units)}</p> : null}
                   <p className="cart-line__unit">
                     <span className="visually-hidden">Unit price </span>
                     {formatINR(line.unitPrice)} each
@@ -91,8 +94,9 @@ export default function CartPage() {
                 <QuantityInput
                   label={`Quantity of ${line.name}`}
                   value={line.qty}
-                  min={1}
-                  max={Math.max(1, max)}
+                  min={firstQuantity(units)}
+                  max={Math.max(firstQuantity(units), largestQuantity(max, units))}
+                  units={units}
                   onChange={(qty) => cart.setQuantity(line.id, qty)}
                 />
                 <p className="cart-line__total">

@@ -27,6 +27,8 @@ const SAMPLE = toSummary({
   salePrice3: null,
   saleQty2: 5,
   saleQty3: null,
+  minOrderQty: 1,
+  packOf: 1,
   vegType: "green",
   inventory: 40,
   trackInventory: true,

@@ -184,6 +184,24 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                 <input {...control("saleQty3")} defaultValue={initial.saleQty3} inputMode="numeric" />
               </Field>
             </Pair>
+            <Pair>
+              <Field
+                id="minOrderQty"
+                label="Minimum order quantity"
+                error={errors.minOrderQty}
+                hint="The fewest units one order takes. Empty: 1."
+              >
+                <input {...control("minOrderQty", true)} defaultValue={initial.minOrderQty} inputMode="numeric" />
+              </Field>
+              <Field
+                id="packOf"
+                label="Sold in packs of"
+                error={errors.packOf}
+                hint="Orders are whole packs, like 12 for a case. Empty: sold singly."
+              >
+                <input {...control("packOf", true)} defaultValue={initial.packOf} inputMode="numeric" />
+              </Field>
+            </Pair>
           </fieldset>
 
           <fieldset>

@@ -32,6 +32,8 @@ export function previewProduct(fields: PostedProduct) {
     salePrice3: paise(fields.salePrice3),
     saleQty2: count(fields.saleQty2),
     saleQty3: count(fields.saleQty3),
+    minOrderQty: count(fields.minOrderQty) ?? 1,
+    packOf: count(fields.packOf) ?? 1,
     vegType: fields.vegType || null,
     inventory,
     trackInventory: track,

@@ -28,6 +28,7 @@ export function ProductsTable({
   csrf,
   rows,
   total,
+  more,
   lowStock,
   categories,
   answer,
@@ -35,6 +36,8 @@ export function ProductsTable({
   csrf: string;
   rows: ProductRow[];
   total: number;
+  /** More products match than were counted. */
+  more: boolean;
   lowStock: number;
   categories: CategoryChoice[];
   answer: unknown;
@@ -73,8 +76,8 @@ export function ProductsTable({
       <Form method="post" className="console-products">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <p className="muted">
-          {total} {total === 1 ? "product" : "products"}. Type new prices or counts into the rows and save them
-          together, or tick rows for an action below.
+          {more ? `More than ${total.toLocaleString("en-IN")}` : total} {total === 1 && !more ? "product" : "products"}.
+          Type new prices or counts into the rows and save them together, or tick rows for an action below.
         </p>
         <div className="console-table-wrap">
           <table className="console-table">

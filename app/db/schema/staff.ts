@@ -131,6 +131,8 @@ export const stockMovements = pgTable(
   },
   (t) => [
     index("stock_movements_product").on(t.productId, t.createdAt.desc()),
+    // The stock ledger page, newest first (migration 0036).
+    index("stock_movements_store_created").on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("stock_movements_order").on(t.orderId),
   ],
 );

@@ -40,6 +40,7 @@ function readStoredLine(item: unknown): CartLine | null {
     saleQty2: orNull(m.saleQty2, isCount),
     salePrice3: orNull(m.salePrice3, isMoney),
     saleQty3: orNull(m.saleQty3, isCount),
+    ...(isCount(m.minQty) && isCount(m.packOf) ? { minQty: m.minQty, packOf: m.packOf } : {}),
   };
   return {
     id,

@@ -7,6 +7,7 @@ import {
   cartSubtotal,
   decrementLine,
   floorQuantity,
+  incrementLine,
   type NewCartLine,
   removeLine,
   setQuantity,
@@ -28,6 +29,25 @@ const cups: NewCartLine = {
     saleQty3: 25,
   },
 };
+
+describe("a product sold from a minimum, in packs (issue 59)", () => {
+  const eggs: NewCartLine = { ...cups, name: "Eggs", meta: { ...cups.meta, productId: "eggs", minQty: 5, packOf: 6 } };
+  const id = cartLineId("eggs", null);
+
+  it("is added at its first right quantity, and a typed quantity is rounded up", () => {
+    const added = addToCart([], eggs, 1);
+    expect(added[0]?.qty).toBe(6);
+    expect(setQuantity(added, id, 7)[0]?.qty).toBe(12);
+    expect(addToCart(added, eggs, 1)[0]?.qty).toBe(12);
+  });
+
+  it("steps a pack at a time, and goes below its minimum only by going", () => {
+    const added = addToCart([], eggs, 12);
+    expect(incrementLine(added, id)[0]?.qty).toBe(18);
+    expect(decrementLine(added, id)[0]?.qty).toBe(6);
+    expect(decrementLine(decrementLine(added, id), id)).toEqual([]);
+  });
+});
 
 describe("cart line identity", () => {
   it("is product id plus size plus sorted set sizes", () => {

@@ -1,5 +1,6 @@
 import type { Paise } from "../money/types";
 import { type PriceFields, tierUnitPrice } from "../pricing/rules";
+import { fitQuantity, nextQuantity, orderUnits, previousQuantity } from "./packs";
 
 /**
  * The cart's rules (spec sections 3, 4 and 5). A cart is an immutable list of lines; every
@@ -16,6 +17,9 @@ export interface CartLineMeta {
   saleQty2: number | null;
   salePrice3: Paise | null;
   saleQty3: number | null;
+  /** A minimum and a pack (issue 59); absent when sold singly from 1. */
+  minQty?: number;
+  packOf?: number;
 }
 
 export interface CartLine {
@@ -64,32 +68,40 @@ function withQty(line: CartLine, qty: number): CartLine {
   return { ...line, qty, unitPrice: lineUnitPrice(line.meta, qty) };
 }
 
-/** Adds qty of an item; an existing line with the same identity grows instead. */
+/** A line's minimum and pack, from what it keeps of its product. */
+export const lineUnits = (meta: CartLineMeta) => orderUnits(meta);
+
+/**
+ * Adds qty of an item; an existing line with the same identity grows instead. The quantity is
+ * rounded up to the product's minimum and whole packs (issue 59).
+ */
 export function addToCart(lines: readonly CartLine[], item: NewCartLine, qty: number): CartLine[] {
   const add = floorQuantity(qty);
   const id = cartLineId(item.meta.productId, item.size, item.setSizes);
   const existing = lines.find((l) => l.id === id);
   if (existing) return setQuantity(lines, id, existing.qty + add);
   if (add === 0) return [...lines];
-  return [...lines, withQty({ ...item, id, qty: add, unitPrice: 0 }, add)];
+  const fitted = fitQuantity(add, lineUnits(item.meta));
+  return [...lines, withQty({ ...item, id, qty: fitted, unitPrice: 0 }, fitted)];
 }
 
-/** Sets a line's quantity; 0 removes the line. */
+/** Sets a line's quantity, rounded up to its minimum and whole packs; 0 removes the line. */
 export function setQuantity(lines: readonly CartLine[], id: string, qty: number): CartLine[] {
-  const next = floorQuantity(qty);
-  if (next === 0) return removeLine(lines, id);
-  return lines.map((l) => (l.id === id ? withQty(l, next) : l));
+  const asked = floorQuantity(qty);
+  if (asked === 0) return removeLine(lines, id);
+  return lines.map((l) => (l.id === id ? withQty(l, fitQuantity(asked, lineUnits(l.meta))) : l));
 }
 
+/** One more: a unit, or a pack for a product sold in packs. */
 export function incrementLine(lines: readonly CartLine[], id: string): CartLine[] {
   const line = lines.find((l) => l.id === id);
-  return line ? setQuantity(lines, id, line.qty + 1) : [...lines];
+  return line ? setQuantity(lines, id, nextQuantity(line.qty, lineUnits(line.meta))) : [...lines];
 }
 
-/** Decrementing from 1 removes the line. */
+/** One fewer (a pack for a product sold in packs); below the minimum the line goes. */
 export function decrementLine(lines: readonly CartLine[], id: string): CartLine[] {
   const line = lines.find((l) => l.id === id);
-  return line ? setQuantity(lines, id, line.qty - 1) : [...lines];
+  return line ? setQuantity(lines, id, previousQuantity(line.qty, lineUnits(line.meta))) : [...lines];
 }
 
 export function removeLine(lines: readonly CartLine[], id: string): CartLine[] {

@@ -1,3 +1,4 @@
+import type { OrderUnits } from "../cart/packs";
 import type { NewCartLine } from "../cart/rules";
 import type { Paise } from "../money/types";
 import type { Tier } from "../pricing/rules";
@@ -10,6 +11,8 @@ export interface CartableProduct {
   price: Paise;
   tiers: Tier[];
   sku: string | null;
+  /** A minimum and a pack (issue 59); absent when sold singly from 1. */
+  units?: OrderUnits;
 }
 
 /** The cart line for a product (in a size, for one sold in sizes): its tiers become the line's price breaks. */
@@ -29,6 +32,7 @@ export function cartItemFor(p: CartableProduct, size: string | null = null): New
       saleQty2: second?.minQty ?? null,
       salePrice3: third?.unitPrice ?? null,
       saleQty3: third?.minQty ?? null,
+      ...(p.units ? { minQty: p.units.minQty, packOf: p.units.packOf } : {}),
     },
   };
 }

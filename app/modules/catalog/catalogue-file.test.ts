@@ -49,6 +49,19 @@ describe("CSV import", () => {
     });
   });
 
+  it("reads the minimum order quantity and the pack, and flags a tier off the pack (issue 59)", () => {
+    const text = [
+      "name,sku,mrp,sale_price2,sale_qty2,min_order_qty,pack_of",
+      "Paper Cups 150 ml,C1,1.20,1.10,600,100,50",
+      "Tissue Napkins,C2,2,1.80,30,,12",
+    ].join("\n");
+    expect(problems(() => readCatalogueCsv({ products: { name: "p.csv", text } }))).toEqual([
+      "p.csv line 3: saleQty2 starts at 30, which is not a whole number of packs of 12: make it 36",
+    ]);
+    const cups = readCatalogueCsv({ products: { name: "p.csv", text: text.split("\n").slice(0, 2).join("\n") } });
+    expect(cups.products[0]).toMatchObject({ minOrderQty: 100, packOf: 50, saleQty2: 600 });
+  });
+
   it("reports every bad row with its line number and reason, and accepts nothing", () => {
     const text = [
       "name,mrp,sale_price1,sale_price2,sale_qty2,sku,pack_size,hsn,gst",

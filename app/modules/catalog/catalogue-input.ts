@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tierQuantityProblem } from "../cart/packs";
 import { ratePercentProblem } from "../invoices/tax";
 import { formatINR } from "../money/format";
 
@@ -91,6 +92,9 @@ export const productInputSchema = z
     saleQty2: quantity.nullable().default(null),
     salePrice3: paise.nullable().default(null),
     saleQty3: quantity.nullable().default(null),
+    /** The fewest units one order line may have, and the pack units are sold in (issue 59). */
+    minOrderQty: quantity.default(1),
+    packOf: quantity.default(1),
     vegType: optionalText(40),
     packSize: z
       .object({ value: z.number().positive("must be above 0").max(100_000), unit: z.enum(PACK_UNITS) })
@@ -145,6 +149,11 @@ export const productInputSchema = z
     }
     if (p.saleQty2 !== null && p.saleQty3 !== null && p.saleQty3 <= p.saleQty2) {
       problem("saleQty3", "must be more than saleQty2");
+    }
+    for (const key of ["saleQty2", "saleQty3"] as const) {
+      const tier = p[key];
+      const unreachable = tier === null ? null : tierQuantityProblem(tier, { minQty: p.minOrderQty, packOf: p.packOf });
+      if (unreachable) problem(key, unreachable);
     }
     if (p.subCategory !== null && p.category === null) problem("subCategory", "needs a category");
     const labels = new Set<string>();

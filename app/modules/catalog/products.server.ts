@@ -47,6 +47,8 @@ export const summaryColumns = {
   salePrice3: products.salePrice3,
   saleQty2: products.saleQty2,
   saleQty3: products.saleQty3,
+  minOrderQty: products.minOrderQty,
+  packOf: products.packOf,
   vegType: products.vegType,
   inventory: products.inventory,
   trackInventory: products.trackInventory,

@@ -1,3 +1,4 @@
+import { type OrderUnits, orderUnits } from "../cart/packs";
 import type { Paise } from "../money/types";
 import { baseUnitPrice, type PriceFields, percentOff, quantityTiers, type Tier } from "../pricing/rules";
 import { maxPurchasable, type StockState, stockState, type VegMarker, vegMarker } from "./rules";
@@ -21,6 +22,8 @@ export interface ProductSummary {
   sku: string | null;
   /** Sold in sizes: the shopper picks one on the product page. */
   hasSizes: boolean;
+  /** A minimum or a pack (issue 59); absent when sold singly from 1, which keeps pages small. */
+  units?: OrderUnits;
 }
 
 export interface SummaryRow extends PriceFields {
@@ -36,6 +39,8 @@ export interface SummaryRow extends PriceFields {
   packSizeUnit: string | null;
   sku: string | null;
   hasSizes: boolean;
+  minOrderQty: number;
+  packOf: number;
 }
 
 export function toSummary(row: SummaryRow): ProductSummary {
@@ -56,5 +61,8 @@ export function toSummary(row: SummaryRow): ProductSummary {
     packSize: row.packSizeValue !== null && row.packSizeUnit ? `${row.packSizeValue} ${row.packSizeUnit}` : null,
     sku: row.sku,
     hasSizes: Boolean(row.hasSizes),
+    ...(row.minOrderQty > 1 || row.packOf > 1
+      ? { units: orderUnits({ minQty: row.minOrderQty, packOf: row.packOf }) }
+      : {}),
   };
 }

@@ -46,6 +46,7 @@ export async function loadCartFacts(
           'active', ${p.active}, 'trackInventory', ${p.trackInventory}, 'inventory', ${p.inventory},
           'mrp', ${p.mrp}, 'salePrice1', ${p.salePrice1}, 'salePrice2', ${p.salePrice2},
           'salePrice3', ${p.salePrice3}, 'saleQty2', ${p.saleQty2}, 'saleQty3', ${p.saleQty3},
+          'minOrderQty', ${p.minOrderQty}, 'packOf', ${p.packOf},
           'sizes', coalesce((
             select json_agg(json_build_object('label', s.label, 'inventory', s.inventory) order by s.position)
             from ${productSizes} s where s.product_id = ${p.id}

@@ -25,6 +25,8 @@ const product = (overrides: Partial<ProductFacts> = {}): ProductFacts => ({
   saleQty2: butter.saleQty2,
   salePrice3: butter.salePrice3,
   saleQty3: butter.saleQty3,
+  minOrderQty: butter.minOrderQty,
+  packOf: butter.packOf,
   ...overrides,
 });
 
@@ -167,5 +169,35 @@ describe("stockLimit", () => {
     expect(stockLimit(cups, null)).toBe(30);
     expect(stockLimit(product({ inventory: -3 }), null)).toBe(0);
     expect(stockLimit(product({ trackInventory: false }), null)).toBeNull();
+  });
+});
+
+describe("minimums and packs at the server (issue 59)", () => {
+  const quote = (qty: number) =>
+    quoteCart({
+      lines: [{ productId: "p-butter", qty, size: null, setSizes: [] }],
+      products: new Map([["p-butter", product({ minOrderQty: 5, packOf: 6 })]]),
+      coupon: "",
+      pincode: "",
+      shipping: null,
+      rate: null,
+    });
+
+  it("names a quantity off the pack with the quantity to order, which blocks the order", () => {
+    expect(quote(8).problems).toEqual([
+      {
+        line: 0,
+        productId: "p-butter",
+        kind: "order-units",
+        message: "Amul Butter 500 g is sold from 5 units, in packs of 6: order 12 instead of 8.",
+      },
+    ]);
+  });
+
+  it("takes whole packs from the minimum, priced by their tier, and tells the cart the units", () => {
+    const priced = quote(12);
+    expect(priced.problems).toEqual([]);
+    expect(priced.lines[0]).toMatchObject({ qty: 12, unitPrice: 255_00, total: 3060_00 });
+    expect(priced.lines[0]?.meta).toMatchObject({ minQty: 5, packOf: 6 });
   });
 });

@@ -1,3 +1,4 @@
+import { orderUnits, quantityProblem } from "../cart/packs";
 import { type CartLineMeta, cartLineId } from "../cart/rules";
 import { formatINR } from "../money/format";
 import type { Paise } from "../money/types";
@@ -30,9 +31,18 @@ export interface ProductFacts extends PriceFields {
   /** Units for sale; null when not counted. */
   inventory: number | null;
   sizes: ReadonlyArray<{ label: string; inventory: number | null }>;
+  /** The fewest units a line may have, and the pack it is sold in (issue 59). */
+  minOrderQty: number;
+  packOf: number;
 }
 
-export type LineProblemKind = "unavailable" | "sold-out" | "insufficient-stock" | "price-changed" | "choose-size";
+export type LineProblemKind =
+  | "unavailable"
+  | "sold-out"
+  | "insufficient-stock"
+  | "price-changed"
+  | "choose-size"
+  | "order-units";
 
 export interface LineProblem {
   /** Index into the request's lines. */
@@ -75,6 +85,7 @@ export function cartMetaFor(product: ProductFacts): CartLineMeta {
     saleQty2: second?.minQty ?? null,
     salePrice3: third?.unitPrice ?? null,
     saleQty3: third?.minQty ?? null,
+    ...(product.minOrderQty > 1 || product.packOf > 1 ? { minQty: product.minOrderQty, packOf: product.packOf } : {}),
   };
 }
 
@@ -177,6 +188,16 @@ export function quoteCart(input: QuoteInput): CartQuote {
         message: LINE_MESSAGES.chooseSize(product.name),
       });
       return;
+    }
+    // A minimum or a pack the quantity does not keep (a cart made before the shop set them, or a
+    // request written by hand) is named with the quantity to order instead.
+    const unitsProblem = quantityProblem(
+      label,
+      line.qty,
+      orderUnits({ minQty: product.minOrderQty, packOf: product.packOf }),
+    );
+    if (unitsProblem) {
+      problems.push({ line: index, productId: product.id, kind: "order-units", message: unitsProblem });
     }
     const unitPrice = tierUnitPrice(product, line.qty);
     const limits = [null, ...sizesOf(line)].map((size) => ({

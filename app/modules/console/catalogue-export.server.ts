@@ -24,6 +24,8 @@ export const EXPORT_COLUMNS = [
   "sale_qty2",
   "sale_price3",
   "sale_qty3",
+  "min_order_qty",
+  "pack_of",
   "pack_size",
   "inventory",
   "track_inventory",
@@ -103,6 +105,8 @@ export function exportCatalogue(db: Db, storeId: string): ReadableStream<Uint8Ar
           p.saleQty2,
           money(p.salePrice3),
           p.saleQty3,
+          p.minOrderQty,
+          p.packOf,
           p.packSizeValue !== null && p.packSizeUnit ? `${p.packSizeValue} ${p.packSizeUnit}` : "",
           // A product counted by size has the sum of its sizes, which the import makes again.
           sized ? "" : p.inventory,

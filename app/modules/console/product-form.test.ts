@@ -74,6 +74,21 @@ describe("the product form", () => {
     expect(problems({ salePrice2: "", saleQty2: "" })).toEqual({ salePrice3: "Fill tier 2 before tier 3." });
   });
 
+  it("reads the minimum and the pack, and flags a tier no whole pack reaches (issue 59)", () => {
+    const parsed = parseProductForm(form({ minOrderQty: "6", packOf: "6" }), RATES);
+    expect(parsed.ok && parsed.value.product).toMatchObject({ minOrderQty: 6, packOf: 6, saleQty2: 6, saleQty3: 12 });
+    const empty = parseProductForm(form({}), RATES);
+    expect(empty.ok && empty.value.product).toMatchObject({ minOrderQty: 1, packOf: 1 });
+    expect(problems({ packOf: "5" })).toEqual({
+      saleQty2: "Tier 2 starts at 6, which is not a whole number of packs of 5: make it 10.",
+      saleQty3: "Tier 3 starts at 12, which is not a whole number of packs of 5: make it 15.",
+    });
+    expect(problems({ minOrderQty: "0", packOf: "a dozen" })).toEqual({
+      minOrderQty: "Enter the fewest units one order may take, like 5.",
+      packOf: "Enter how many units are in a pack, like 12.",
+    });
+  });
+
   it("names every mistake at once, and saves nothing", () => {
     expect(
       problems({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tierQuantityProblem } from "../cart/packs";
 import { PACK_UNITS, productInputSchema, slugify, type ValidProduct } from "../catalog/catalogue-input";
 import { formatINR } from "../money/format";
 import { optionalCount, optionalRupees, optionalStock, plainNumber, type Read, readValue } from "./typed-values";
@@ -29,6 +30,8 @@ export const postedProductSchema = z.object({
   saleQty2: text(40),
   salePrice3: text(40),
   saleQty3: text(40),
+  minOrderQty: text(40),
+  packOf: text(40),
   vegType: text(40),
   packSizeValue: text(40),
   packSizeUnit: text(10),
@@ -159,6 +162,17 @@ export function parseProductForm(form: PostedProduct, rates: readonly number[]):
   if (price3 !== null && price2 !== null && price3 >= price2) {
     problem("salePrice3", `Tier 3's price must be below tier 2's (${formatINR(price2)}).`);
   }
+  // Minimum and packs (issue 59): a tier must start at a quantity whole packs reach.
+  const minOrderQty =
+    read("minOrderQty", optionalCount(form.minOrderQty, "Enter the fewest units one order may take, like 5.")) ?? 1;
+  const packOf = read("packOf", optionalCount(form.packOf, "Enter how many units are in a pack, like 12.")) ?? 1;
+  for (const [field, tierQty, tier] of [
+    ["saleQty2", qty2, "Tier 2"],
+    ["saleQty3", qty3, "Tier 3"],
+  ] as const) {
+    const unreachable = tierQty === null ? null : tierQuantityProblem(tierQty, { minQty: minOrderQty, packOf });
+    if (unreachable) problem(field, `${tier} ${unreachable}.`);
+  }
 
   const vegType = form.vegType.trim();
   if (!VEG_TYPES.some((veg) => veg.value === vegType)) problem("vegType", "Choose a veg mark from the list.");
@@ -250,6 +264,8 @@ export function parseProductForm(form: PostedProduct, rates: readonly number[]):
     saleQty2: qty2,
     salePrice3: price3,
     saleQty3: qty3,
+    minOrderQty,
+    packOf,
     vegType: vegType === "" ? null : vegType,
     packSize,
     inventory: trackInventory && sizes.every((size) => size.inventory === null) ? inventory : null,

@@ -39,6 +39,8 @@ export function productFields(row: ProductRecord, sizes: { label: string; invent
     saleQty2: counted(row.saleQty2),
     salePrice3: rupees(row.salePrice3),
     saleQty3: counted(row.saleQty3),
+    minOrderQty: row.minOrderQty > 1 ? String(row.minOrderQty) : "",
+    packOf: row.packOf > 1 ? String(row.packOf) : "",
     vegType: row.vegType?.toLowerCase().includes("green")
       ? "green"
       : row.vegType?.toLowerCase().match(/brown|red/)

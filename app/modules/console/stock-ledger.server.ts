@@ -65,11 +65,14 @@ export async function listLedger(
       .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
       .limit(LEDGER_PAGE)
       .offset((filters.page - 1) * LEDGER_PAGE),
-    db
-      .select({ total: count() })
-      .from(stockMovements)
-      .innerJoin(products, eq(products.id, stockMovements.productId))
-      .where(where),
+    // Only a search by product needs the products to count: every movement has its product.
+    filters.q
+      ? db
+          .select({ total: count() })
+          .from(stockMovements)
+          .innerJoin(products, eq(products.id, stockMovements.productId))
+          .where(where)
+      : db.select({ total: count() }).from(stockMovements).where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row, at: row.at.toISOString() })), total: totals?.total ?? 0 };
 }

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ActionMessage } from "../../components/console/action-message";
 import { ProductFiltersForm } from "../../components/console/product-filters-form";
 import { ProductsTable } from "../../components/console/products-table";
-import { productListAddress, readProductFilters } from "../../modules/console/product-filters";
+import { PRODUCTS_PER_PAGE, productListAddress, readProductFilters } from "../../modules/console/product-filters";
 import { type BulkAction, bulkChange, listProducts, shelves } from "../../modules/console/product-list.server";
 import { readQuickEdits } from "../../modules/console/quick-edits";
 import { saveQuickEdits } from "../../modules/console/quick-edits.server";
@@ -89,8 +89,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 /** /admin/products: every product of the store, found, filtered, changed in bulk and in place (issue 56). */
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, total, rows } = loaderData;
-  const pages = Math.max(1, Math.ceil(total / 50));
+  const { filters, total, more, rows } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  // Beyond the products counted, the next page is there while this one is full.
+  const hasNext = more ? rows.length === PRODUCTS_PER_PAGE : filters.page < pages;
   return (
     <>
       <div className="console-heading">
@@ -120,12 +122,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           csrf={loaderData.csrf}
           rows={rows}
           total={total}
+          more={more}
           lowStock={loaderData.lowStock}
           categories={loaderData.categories}
           answer={actionData}
         />
       )}
-      {pages > 1 ? (
+      {pages > 1 || filters.page > 1 || hasNext ? (
         <nav aria-label="Pages" className="console-pages">
           {filters.page > 1 ? (
             <Link className="button secondary" to={productListAddress(filters, { page: filters.page - 1 })}>
@@ -133,9 +136,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             </Link>
           ) : null}
           <span>
-            Page {filters.page} of {pages}
+            Page {filters.page} of {more ? `${pages.toLocaleString("en-IN")}+` : pages}
           </span>
-          {filters.page < pages ? (
+          {hasNext ? (
             <Link className="button secondary" to={productListAddress(filters, { page: filters.page + 1 })}>
               Next page
             </Link>
