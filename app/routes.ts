@@ -69,6 +69,7 @@ export default [
   route("api/listing", "routes/api/listing.ts"),
   route("api/search/suggestions", "routes/api/search-suggestions.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
+  route("api/quick-order", "routes/api/quick-order.ts"),
   route("api/pincodes/:pincode", "routes/api/pincode.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/:id", "routes/api/order.ts"),

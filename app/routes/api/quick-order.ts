@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { MAX_QUICK_ORDER_LINES, readPastedLines } from "../../modules/cart/quick-order";
+import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
+import { resolveQuickOrder } from "../../modules/search/quick-order.server";
+import { requireStore } from "../../modules/store/require-store.server";
+import type { Route } from "./+types/quick-order";
+
+/** Pasted text, or lines already read (the quick-order page's rows), never both. */
+const quickOrderSchema = z.union([
+  z.object({ text: z.string().max(64 * 1024, "Paste at most 64 KB at once.") }).strict(),
+  z
+    .object({
+      lines: z
+        .array(
+          z
+            .object({
+              line: z.number().int().min(1).max(100_000),
+              query: z.string().trim().min(1, "Name a product or a SKU.").max(200),
+              qty: z.number().int().min(1).max(100_000).nullable(),
+            })
+            .strict(),
+        )
+        .max(MAX_QUICK_ORDER_LINES, `At most ${MAX_QUICK_ORDER_LINES} lines at once.`),
+    })
+    .strict(),
+]);
+
+const USE_POST = "Use POST with { text } (pasted lines) or { lines: [{ line, query, qty }] } as JSON.";
+
+/**
+ * POST /api/quick-order (issue 59) — finds the products of many lines at once: pasted text
+ * ("SKU<TAB>qty", "SKU,qty" or "name qty" per line) or lines already read. Each line answers
+ * the product found with its quantity made right for its minimum and pack, the tier price and
+ * total; or the best few when several match; or none. Changes nothing: the cart is the browser's.
+ */
+export function loader() {
+  return jsonError(405, USE_POST);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, USE_POST);
+  const store = requireStore(context);
+  const body = await readJsonBody(request, 96 * 1024, "Paste at most 64 KB at once.");
+  if (!body.ok) return body.response;
+  const parsed = quickOrderSchema.safeParse(body.value);
+  if (!parsed.success) return validationError(parsed.error);
+  const read = "text" in parsed.data ? readPastedLines(parsed.data.text) : { lines: parsed.data.lines, skipped: [] };
+  const lines = await resolveQuickOrder(context.db, store.id, read.lines, context.searchStarts);
+  return Response.json({ lines, skipped: read.skipped }, { headers: { "Cache-Control": "no-store" } });
+}
