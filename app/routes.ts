@@ -7,6 +7,7 @@ export default [
   route("products/:id", "routes/product.tsx"),
   route("collections/:id", "routes/collection.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("quick-order", "routes/quick-order.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("search", "routes/search.tsx"),
   route("thank-you", "routes/thank-you.tsx"),

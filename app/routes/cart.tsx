@@ -60,6 +60,9 @@ export default function CartPage() {
         <p className="actions">
           <Link className="button" to="/products">
             Continue Shopping
+          </Link>{" "}
+          <Link className="button secondary" to="/quick-order">
+            Quick order
           </Link>
         </p>
       </section>
@@ -139,6 +142,9 @@ export default function CartPage() {
           >
             Clear Cart
           </button>
+          <p className="muted small">
+            Many products to add? <Link to="/quick-order">Quick order</Link> takes SKUs or names with quantities.
+          </p>
         </aside>
       </div>
     </section>

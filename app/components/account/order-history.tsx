@@ -27,6 +27,10 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
           Refresh
         </button>
       </div>
+      <p className="muted">
+        Ordering many products at once? <Link to="/quick-order">Quick order</Link> takes SKUs or names with quantities,
+        or lines pasted from a spreadsheet.
+      </p>
       {orders === null ? (
         <p className="alert alert--error" role="alert">
           {ACCOUNT_MESSAGES.ordersLoad}

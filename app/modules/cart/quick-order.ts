@@ -4,6 +4,9 @@
  * so the page and the server agree on what was asked; the server then finds each product.
  */
 
+import type { ProductSummary } from "../catalog/summary";
+import type { Paise } from "../money/types";
+
 export const MAX_QUICK_ORDER_LINES = 200;
 
 export interface AskedLine {
@@ -79,3 +82,22 @@ export function readPastedLines(text: string): { lines: AskedLine[]; skipped: Sk
   });
   return { lines, skipped };
 }
+
+/** A line as the server found it (search/quick-order.server.ts). */
+export type ResolvedLine =
+  | {
+      line: number;
+      query: string;
+      status: "found";
+      product: ProductSummary;
+      /** The quantity to add: as asked, else the first right one, rounded up to whole packs. */
+      qty: number;
+      /** Why the quantity differs from the one asked, when it does. */
+      note: string | null;
+      unitPrice: Paise;
+      total: Paise;
+      /** The most this shopper may add; less than qty when stock is short. */
+      available: number;
+    }
+  | { line: number; query: string; status: "several"; choices: ProductSummary[] }
+  | { line: number; query: string; status: "none" };

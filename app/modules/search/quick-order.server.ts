@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { products } from "../../db/schema";
 import { firstQuantity, fitQuantity, largestQuantity, roundedNote, SINGLE_UNITS } from "../cart/packs";
-import type { AskedLine } from "../cart/quick-order";
+import type { AskedLine, ResolvedLine } from "../cart/quick-order";
 import { NO_FILTERS } from "../catalog/listing";
 import { isActive, type ProductSummary, summaryColumns, toSummary } from "../catalog/products.server";
 import type { Paise } from "../money/types";
@@ -16,24 +16,6 @@ import type { SearchStarts } from "./start.server";
  * the only match), several (the best three are offered), or none. A found line carries the
  * quantity made right for its minimum and pack, the tier price at that quantity and its total.
  */
-
-export type ResolvedLine =
-  | {
-      line: number;
-      query: string;
-      status: "found";
-      product: ProductSummary;
-      /** The quantity to add: as asked, else the first right one, rounded up to whole packs. */
-      qty: number;
-      /** Why the quantity differs from the one asked, when it does. */
-      note: string | null;
-      unitPrice: Paise;
-      total: Paise;
-      /** The most this shopper may add; less than qty when stock is short. */
-      available: number;
-    }
-  | { line: number; query: string; status: "several"; choices: ProductSummary[] }
-  | { line: number; query: string; status: "none" };
 
 const CHOICES = 3;
 /** Searches run at once: enough to fill a pool of connections, few enough to leave some for shoppers. */
