@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { signIn } from "./helpers/console";
+import { deleteProduct, signIn } from "./helpers/console";
 
 /** Today in India, and a day a year on, as the date fields take them. */
 const indiaDay = (offsetDays = 0) =>
@@ -197,11 +197,5 @@ test("the owner adds a product with two photos and tiers, a banner and a deliver
     .click();
   await page.getByRole("button", { name: "Save branding" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved. The store shows it now.");
-  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name }) });
-  await row.getByRole("checkbox", { name: `Tick ${name}` }).check();
-  await page.getByLabel("With the ticked products").selectOption("Delete");
-  await page.getByRole("button", { name: "Apply to ticked" }).click();
-  await page.getByRole("button", { name: "Delete it" }).click();
-  await expect(page.getByRole("status")).toHaveText("1 product deleted.");
+  await deleteProduct(page, name);
 });

@@ -98,7 +98,7 @@ test("the owner exports the catalogue, and imports a file after checking it", as
   for await (const chunk of file) chunks.push(chunk as Buffer);
   const exported = Buffer.concat(chunks).toString("utf8");
   expect(exported.split("\r\n")[0]).toBe(
-    "\uFEFFname,slug,description,category,sub_category,brand,sku,mrp,sale_price1,sale_price2,sale_qty2,sale_price3,sale_qty3,pack_size,inventory,track_inventory,sizes,veg_type,photos,photo_alts,hsn_code,gst_rate,active",
+    "\uFEFFname,slug,description,category,sub_category,brand,sku,mrp,sale_price1,sale_price2,sale_qty2,sale_price3,sale_qty3,min_order_qty,pack_of,pack_size,inventory,track_inventory,sizes,veg_type,photos,photo_alts,hsn_code,gst_rate,active",
   );
 
   await page.getByRole("link", { name: "Import products" }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers/console";
+import { deleteProduct, signIn } from "./helpers/console";
 
 /**
  * Minimums and case packs (issue 59): the owner sells a product in packs of 12 from 24 units,
@@ -83,11 +83,5 @@ test("a product sold in packs of 12 from 24 units, from the console to the cart"
   await shopper.context().close();
 
   // Put the demo catalogue back.
-  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name }) });
-  await row.getByRole("checkbox", { name: `Tick ${name}` }).check();
-  await page.getByLabel("With the ticked products").selectOption("Delete");
-  await page.getByRole("button", { name: "Apply to ticked" }).click();
-  await page.getByRole("button", { name: "Delete it" }).click();
-  await expect(page.getByRole("status")).toHaveText("1 product deleted.");
+  await deleteProduct(page, name);
 });

@@ -41,3 +41,14 @@ export async function invitePacker(owner: Page, browser: Browser): Promise<{ pac
   await expect(packer.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   return { packer, email };
 }
+
+/** Deletes a product made by a journey, as the owner would: found in the list, ticked, deleted. */
+export async function deleteProduct(page: Page, name: string) {
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name }) });
+  await row.getByRole("checkbox", { name: `Tick ${name}` }).check();
+  await page.getByLabel("With the ticked products").selectOption("Delete");
+  await page.getByRole("button", { name: "Apply to ticked" }).click();
+  await page.getByRole("button", { name: "Delete it" }).click();
+  await expect(page.getByRole("status")).toHaveText("1 product deleted.");
+}
