@@ -52,19 +52,20 @@ export function PurchasePanel({ product }: { product: Product }) {
   const off = percentOff(product.mrp, unit);
   const inCart = lines.find((l) => l.id === cartLineId(product.id, size))?.qty ?? 0;
 
+  /** A quantity made right: the units' rounding, within the first right quantity and the most. */
+  const fitted = (asked: number) => Math.min(max, Math.max(first, fitQuantity(floorQuantity(asked), units) || first));
   const change = (next: number) => {
     setMessage(null);
     setNote(null);
     setTyped(null);
-    setQty(Math.min(max, Math.max(first, fitQuantity(floorQuantity(next), units) || first)));
+    setQty(fitted(next));
   };
 
   /** A typed quantity of a product sold in packs, made right and said so when it was rounded. */
   const commitTyped = (raw: string) => {
     const asked = floorQuantity(Number(raw));
     change(asked);
-    const fitted = Math.min(max, Math.max(first, fitQuantity(asked, units) || first));
-    setNote(roundedNote(asked, fitted, units));
+    setNote(roundedNote(asked, fitted(asked), units));
   };
 
   const add = (): boolean => {

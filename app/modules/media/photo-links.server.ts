@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.server";
@@ -8,8 +8,7 @@ import { PermanentJobError } from "../jobs/backoff";
 import { completeJob, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
 import { downloadPhoto } from "./fetch.server";
-import { saveMedia } from "./storage.server";
-import { cleanPhoto } from "./upload.server";
+import { cleanPhoto, keepPhoto } from "./upload.server";
 
 /**
  * Photos that an import names by link (issue 56, ADR 0065). The import writes the catalogue at
@@ -62,17 +61,8 @@ export const fetchPhotoLink: JobHandler = async (job, { db, log, signal }) => {
     const bytes = await downloadPhoto(link, signal);
     const photo = await cleanPhoto(bytes, link.length > 80 ? `${link.slice(0, 79)}…` : link);
     if (!photo.ok) throw new PermanentJobError(photo.error);
-    const key = `imported/${randomUUID()}.webp`;
     try {
-      await saveMedia(db, {
-        storeId,
-        key,
-        contentType: "image/webp",
-        bytes: photo.bytes,
-        width: photo.width,
-        height: photo.height,
-        sourceUrl: link,
-      });
+      const key = await keepPhoto(db, storeId, "imported", photo, link);
       copy = `/media/${key}`;
     } catch (error) {
       // Fetched meanwhile by a job of an earlier import: that copy serves.

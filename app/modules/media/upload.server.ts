@@ -58,12 +58,14 @@ export async function cleanPhoto(bytes: Buffer, name: string): Promise<CleanPhot
   return { ok: true, bytes: output.data, width: output.info.width, height: output.info.height };
 }
 
-/** Reads, cleans and stores one uploaded photo under `folder` ("products", "brands"). */
-export async function storePhoto(db: Db, storeId: string, file: File, folder: string): Promise<Upload> {
-  const name = file.name.slice(0, 80) || "The file";
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(name) };
-  const photo = await cleanPhoto(Buffer.from(await file.arrayBuffer()), name);
-  if (!photo.ok) return photo;
+/** Keeps a cleaned photo in the store's media under `folder`, with the link it came from if any; its key. */
+export async function keepPhoto(
+  db: Db,
+  storeId: string,
+  folder: string,
+  photo: { bytes: Buffer; width: number; height: number },
+  sourceUrl?: string,
+): Promise<string> {
   const key = `${folder}/${randomUUID()}.webp`;
   await saveMedia(db, {
     storeId,
@@ -72,6 +74,17 @@ export async function storePhoto(db: Db, storeId: string, file: File, folder: st
     bytes: photo.bytes,
     width: photo.width,
     height: photo.height,
+    ...(sourceUrl ? { sourceUrl } : {}),
   });
+  return key;
+}
+
+/** Reads, cleans and stores one uploaded photo under `folder` ("products", "brands"). */
+export async function storePhoto(db: Db, storeId: string, file: File, folder: string): Promise<Upload> {
+  const name = file.name.slice(0, 80) || "The file";
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(name) };
+  const photo = await cleanPhoto(Buffer.from(await file.arrayBuffer()), name);
+  if (!photo.ok) return photo;
+  const key = await keepPhoto(db, storeId, folder, photo);
   return { ok: true, url: `/media/${key}`, width: photo.width, height: photo.height };
 }
