@@ -101,6 +101,11 @@ export const orderRulesSchema = z.object({
    * page and dashboard (issue 56). Shoppers keep the spec's badge, "Low stock (n)" from 10 down.
    */
   lowStockAt: z.number().int().min(0).max(100_000).default(10),
+  /**
+   * A cart from this amount (₹50,000) may be sent to the shop as a request for a quote instead
+   * of ordered (issue 59); a pincode the store does not serve may always ask. 0: only those.
+   */
+  quoteAbove: z.number().int().min(0).default(50_000_00),
 });
 export type StoreOrderRules = z.output<typeof orderRulesSchema>;
 

@@ -15,6 +15,7 @@ export * from "./schema/customers";
 export * from "./schema/invoices";
 export * from "./schema/jobs";
 export * from "./schema/orders";
+export * from "./schema/quotes";
 export * from "./schema/server-state";
 export * from "./schema/staff";
 export * from "./schema/stores";

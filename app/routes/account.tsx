@@ -2,11 +2,14 @@ import { useRevalidator } from "react-router";
 import { MessageChoices } from "../components/account/message-choices";
 import { OrderHistory } from "../components/account/order-history";
 import { ProfilePanel } from "../components/account/profile-panel";
+import { QuoteList } from "../components/account/quote-list";
 import { SignIn } from "../components/account/sign-in";
 import { listOrders, loadProfile } from "../modules/accounts/account.server";
 import { humanCheck } from "../modules/accounts/human-check.server";
 import { loadChoices } from "../modules/accounts/preferences.server";
 import { signedInCustomer } from "../modules/accounts/request.server";
+import { customerQuotes } from "../modules/quotes/accept.server";
+import { lastDayText, QUOTE_STATE_LABELS, quoteState } from "../modules/quotes/rules";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/account";
 
@@ -28,13 +31,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       humanCheck: check.kind !== "off" && check.siteKey ? { kind: check.kind, siteKey: check.siteKey } : null,
     };
   }
-  const [profile, orders, choices] = await Promise.all([
+  const [profile, orders, choices, quotes] = await Promise.all([
     loadProfile(context.db, store.id, customer.id).catch(() => null),
     listOrders(context.db, store.id, customer).catch(() => null),
     loadChoices(context.db, store.id, customer.id).catch(() => null),
+    customerQuotes(context.db, store.id, customer)
+      .then((rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          reference: row.reference,
+          state: QUOTE_STATE_LABELS[quoteState(row)],
+          total: row.grandTotal,
+          asked: lastDayText(new Date(row.createdAt.getTime() + 1)),
+        })),
+      )
+      .catch(() => null),
   ]);
   const whatsapp = Boolean(context.env.WHATSAPP_TOKEN && context.env.WHATSAPP_PHONE_NUMBER_ID);
-  return { signedIn: true as const, profile, orders, choices, whatsapp };
+  return { signedIn: true as const, profile, orders, choices, whatsapp, quotes };
 }
 
 /**
@@ -53,6 +67,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <div className="account__side">
           <ProfilePanel profile={loaderData.profile} />
           <MessageChoices choices={loaderData.choices} whatsapp={loaderData.whatsapp} />
+          <QuoteList quotes={loaderData.quotes} />
         </div>
         <OrderHistory orders={loaderData.orders} />
       </div>

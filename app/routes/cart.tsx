@@ -9,6 +9,7 @@ import { firstQuantity, largestQuantity, unitsLabel } from "../modules/cart/pack
 import { type CartLine, cartSubtotal, lineTotal, lineUnits } from "../modules/cart/rules";
 import { useCartQuote } from "../modules/checkout/use-cart-quote";
 import { formatINR } from "../modules/money/format";
+import { quoteReason } from "../modules/quotes/rules";
 
 export function meta() {
   return [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
@@ -127,6 +128,13 @@ export default function CartPage() {
           >
             Checkout
           </button>
+          {quote &&
+          quoteReason({ pincodeStatus: "servicable", subtotal: quote.subtotal, quoteAbove: quote.quoteAbove }) ? (
+            <p className="muted small">
+              A large order: you can also <Link to="/checkout#quote-request-heading">request a quote</Link> for this
+              cart at checkout.
+            </p>
+          ) : null}
           {blocking.length > 0 ? (
             <p className="muted small" id="checkout-blocked">
               Please fix the items marked above before checkout.

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { CartNotices } from "../components/cart-notices";
 import { AddressFieldset, PaymentMethods } from "../components/checkout/address-fieldset";
 import { type OrderError, OrderSummary } from "../components/checkout/order-summary";
+import { QuoteRequest } from "../components/checkout/quote-request";
 import { useAddressForm } from "../components/checkout/use-address-form";
 import { useCouponQuote } from "../components/checkout/use-coupon-quote";
 import { useHydrated } from "../components/ui/use-hydrated";
@@ -15,6 +16,7 @@ import { ORDER_FAILED_MESSAGE, quoteLines, saveLastOrderId, submitOrder } from "
 import { forgetAddressInBrowser, saveAddressInBrowser } from "../modules/checkout/saved-address";
 import { addressFormSchema, CHECKOUT_MESSAGES, fieldErrors } from "../modules/checkout/schema";
 import { formatINR } from "../modules/money/format";
+import { quoteReason } from "../modules/quotes/rules";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/checkout";
 
@@ -84,15 +86,29 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       ? "Placing order…"
       : "Place Order";
   const grandTotal = coupon.quote?.grandTotal ?? coupon.quote?.subtotal ?? cartSubtotal(lines);
+  const quoteAbove = coupon.quote?.quoteAbove ?? 0;
+  const askQuote = quoteReason({
+    pincodeStatus: notServiceable ? "not-servicable" : "servicable",
+    subtotal: coupon.quote?.subtotal ?? cartSubtotal(lines),
+    quoteAbove,
+  });
+
+  /** Shows the form's mistakes, as Place Order does; true when the details are complete. */
+  function checkAddress(): boolean {
+    setSubmitted(true);
+    if (validation.success) return true;
+    setOrderError({ message: CHECKOUT_MESSAGES.incomplete, problems: [] });
+    const first = ADDRESS_FIELDS.find((field) => errors[field.name]);
+    if (first) document.getElementById(`checkout-${first.name}`)?.focus();
+    return false;
+  }
 
   async function placeOrder(event?: FormEvent) {
     event?.preventDefault();
-    setSubmitted(true);
     setOrderError(null);
-    if (!validation.success || lines.length === 0) {
+    if (!checkAddress()) return;
+    if (lines.length === 0) {
       setOrderError({ message: CHECKOUT_MESSAGES.incomplete, problems: [] });
-      const first = ADDRESS_FIELDS.find((field) => errors[field.name]);
-      if (first) document.getElementById(`checkout-${first.name}`)?.focus();
       return;
     }
     if (notServiceable) {
@@ -171,7 +187,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           error={shownOrderError}
           disabled={disabled}
           buttonLabel={buttonLabel}
-        />
+        >
+          {askQuote ? (
+            <QuoteRequest
+              reason={askQuote}
+              quoteAbove={quoteAbove}
+              pincode={form.pincode}
+              lines={lines}
+              address={form}
+              checkAddress={checkAddress}
+              onFields={address.setServerFields}
+            />
+          ) : null}
+        </OrderSummary>
         <div className="mobile-bar">
           <p>
             <span className="muted small">Total</span> <strong>{formatINR(grandTotal)}</strong>

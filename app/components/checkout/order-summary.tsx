@@ -19,12 +19,15 @@ export function OrderSummary({
   error,
   disabled,
   buttonLabel,
+  children,
 }: {
   lines: readonly CartLine[];
   coupon: CouponQuote;
   error: OrderError | null;
   disabled: boolean;
   buttonLabel: string;
+  /** What follows Place Order: a request for a quote, when the cart may ask for one. */
+  children?: React.ReactNode;
 }) {
   const { quote } = coupon;
   const blocking = quote?.problems.filter((problem) => problem.kind !== "price-changed") ?? [];
@@ -89,6 +92,7 @@ export function OrderSummary({
       <button type="submit" className="button block place-order" disabled={disabled}>
         {buttonLabel}
       </button>
+      {children}
       <p className="muted small">
         <Link to="/cart">Back to cart</Link>
       </p>

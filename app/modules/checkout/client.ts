@@ -28,12 +28,15 @@ export function quoteLines(lines: readonly CartLine[]): QuoteLine[] {
   }));
 }
 
+/** The server's price of a cart, with the store's amount from which it may ask for a quote instead (issue 59). */
+export type PricedCart = CartQuote & { quoteAbove: number };
+
 export async function fetchQuote(
   lines: readonly CartLine[],
   coupon: string,
   pincode: string,
   signal?: AbortSignal,
-): Promise<CartQuote> {
+): Promise<PricedCart> {
   const response = await fetch("/api/cart/quote", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -41,7 +44,7 @@ export async function fetchQuote(
     signal,
   });
   if (!response.ok) throw new Error(`quote failed: ${response.status}`);
-  return (await response.json()) as CartQuote;
+  return (await response.json()) as PricedCart;
 }
 
 export interface PincodeInfo {
@@ -157,5 +160,37 @@ export function readLastOrderId(): string | null {
     return localStorage.getItem(LAST_ORDER_ID_KEY);
   } catch {
     return null;
+  }
+}
+
+export type QuoteRequestResponse =
+  | { ok: true; url: string; reference: string }
+  | { ok: false; error: string; fields?: Record<string, string> };
+
+/** Sends the cart as a request for a quote (POST /api/quotes); the answer's url opens it. */
+export async function submitQuoteRequest(payload: {
+  lines: QuoteLine[];
+  address: AddressFormInput;
+  note: string;
+}): Promise<QuoteRequestResponse> {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) {
+    return { ok: false, error: "You're offline. Your request was not sent: please try again when you're connected." };
+  }
+  try {
+    const response = await fetch("/api/quotes", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...csrfHeaders() },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.ok) return { ok: true, url: String(data.url), reference: String(data.reference) };
+    return {
+      ok: false,
+      error: typeof data.error === "string" ? data.error : "Could not send the request. Please try again.",
+      fields: (data.fields as Record<string, string> | undefined) ?? undefined,
+    };
+  } catch {
+    return { ok: false, error: "Could not send the request. Please try again." };
   }
 }

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { cart } from "../cart/cart-store";
 import type { CartLine } from "../cart/rules";
-import { fetchQuote } from "./client";
-import type { CartQuote } from "./quote";
+import { fetchQuote, type PricedCart } from "./client";
 
 export interface CartQuoteState {
-  quote: CartQuote | null;
+  quote: PricedCart | null;
   /** A quote is on its way. When the server cannot be asked, quote stays as it was (the pages show the cart's own figures). */
   loading: boolean;
   /** Price changes the cart took on since it was opened, in the shopper's words. */

@@ -40,7 +40,7 @@ export async function writeAudit(
   actor: Actor,
   entry: {
     action: string;
-    entity: "order" | "product" | "setting" | "staff" | "job";
+    entity: "order" | "product" | "setting" | "staff" | "job" | "quote";
     entityId: string;
     before: unknown;
     after: unknown;

@@ -75,6 +75,13 @@ ${page.body}
 /** The store's name as its mark, when it has no logo. */
 export const storeMark = (storeName: string) => `<strong style="font-size:20px">${escapeHtml(storeName)}</strong>`;
 
+/** The store's logo when it has one at an absolute address, else its name. */
+export function brandMark(storeName: string, logoUrl: string): string {
+  return /^https?:\/\//.test(logoUrl)
+    ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(storeName)}" height="40" style="height:40px;max-width:200px">`
+    : storeMark(storeName);
+}
+
 /** Each event's subject and lines; the lines are plain text, escaped for the HTML version. */
 function wording(event: OrderEvent, f: OrderFacts): { subject: string; heading: string; lines: string[] } {
   const order = `order ${f.orderNumber}`;
@@ -150,9 +157,7 @@ export function orderEmail(event: OrderEvent, facts: OrderFacts, look: EmailLook
     "This email is about an order you placed.",
   ].join("\n");
   const colour = emailColour(look.primaryColor);
-  const mark = /^https?:\/\//.test(look.logoUrl)
-    ? `<img src="${escapeHtml(look.logoUrl)}" alt="${escapeHtml(store)}" height="40" style="height:40px;max-width:200px">`
-    : storeMark(store);
+  const mark = brandMark(store, look.logoUrl);
   const html = emailPage({
     title: subject,
     colour,

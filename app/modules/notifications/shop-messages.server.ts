@@ -2,10 +2,11 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { notificationsSchema } from "../../db/json-columns";
-import { orderItems, orders, stores } from "../../db/schema";
+import { orderItems, orders, quotes, stores } from "../../db/schema";
 import { type ClaimedJob, completeJob, enqueue, type NewJob } from "../jobs/queue.server";
 import type { JobHandler } from "../jobs/worker.server";
 import type { EmailSender } from "./email-senders.server";
+import { quoteWebhookBody, type ShopQuote, shopQuoteEmail } from "./quote-texts";
 import { pingBody, SHOP_EVENTS, type ShopEvent, type ShopOrder, shopEmail, webhookBody } from "./shop-texts";
 import { storeHost, storeOrigin } from "./store-origin.server";
 import { webhookHeaders, webhookUrlProblem } from "./webhook-signature.server";
@@ -35,7 +36,62 @@ export function shopMessageJob(storeId: string, orderId: string, event: ShopEven
   };
 }
 
-const payloadSchema = z.object({ orderId: z.string().uuid(), event: z.enum(SHOP_EVENTS) });
+/** A request for a quote, told as a new order is (issue 59). */
+export function shopQuoteJob(storeId: string, quoteId: string): NewJob {
+  return {
+    kind: SHOP_MESSAGE_JOB,
+    storeId,
+    payload: { quoteId, event: "quote.requested" },
+    uniqueKey: `${SHOP_MESSAGE_JOB}:${quoteId}:quote.requested`,
+  };
+}
+
+const payloadSchema = z.union([
+  z.object({ orderId: z.string().uuid(), event: z.enum(SHOP_EVENTS).exclude(["quote.requested"]) }),
+  z.object({ quoteId: z.string().uuid(), event: z.literal("quote.requested") }),
+]);
+
+/** The quote as the shop is told of it, with where to answer it; null when it is gone. */
+export async function shopQuote(
+  db: Db,
+  quoteId: string,
+  origin: string,
+): Promise<(ShopQuote & { look: string }) | null> {
+  const [quote] = await db
+    .select({
+      id: quotes.id,
+      storeSlug: stores.slug,
+      storeName: stores.title,
+      look: sql<string>`${stores.customisation}->>'primaryColor'`,
+      host: storeHost(quotes.storeId),
+      reference: quotes.reference,
+      reason: quotes.reason,
+      phone: quotes.phone,
+      email: quotes.email,
+      address: quotes.address,
+      note: quotes.note,
+      lines: quotes.lines,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .innerJoin(stores, eq(stores.id, quotes.storeId))
+    .where(eq(quotes.id, quoteId));
+  if (!quote) return null;
+  const { host, createdAt, lines, ...rest } = quote;
+  return {
+    ...rest,
+    look: quote.look ?? "",
+    lines: lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      size: line.size,
+      qty: line.qty,
+      listUnitPrice: line.listUnitPrice,
+    })),
+    requestedAt: createdAt.toISOString(),
+    consoleUrl: `${storeOrigin(host, origin)}/admin/quotes/${quote.id}`,
+  };
+}
 
 /** The order as the shop is told of it, with where to open it; null when it is gone. */
 export async function shopOrder(
@@ -157,13 +213,12 @@ export function shopMessageHandlers(deps: ShopMessageDeps): Record<string, JobHa
   };
   return {
     [SHOP_MESSAGE_JOB]: async (job, { db }) => {
-      const { orderId, event } = parse(job);
+      const payload = parse(job);
       const settings = job.storeId ? await storeNotifications(db, job.storeId) : null;
       const ways: NewJob[] = [];
-      if (settings?.orderEmail && deps.email)
-        ways.push({ kind: SHOP_EMAIL_JOB, storeId: job.storeId, payload: { orderId, event } });
+      if (settings?.orderEmail && deps.email) ways.push({ kind: SHOP_EMAIL_JOB, storeId: job.storeId, payload });
       if (settings?.webhookUrl && settings.webhookSecret && !webhookUrlProblem(settings.webhookUrl)) {
-        ways.push({ kind: WEBHOOK_JOB, storeId: job.storeId, payload: { orderId, event } });
+        ways.push({ kind: WEBHOOK_JOB, storeId: job.storeId, payload });
       }
       // The new jobs and this one's end commit together: each way is written once.
       await db.transaction(async (tx) => {
@@ -173,13 +228,26 @@ export function shopMessageHandlers(deps: ShopMessageDeps): Record<string, JobHa
     },
 
     [SHOP_EMAIL_JOB]: async (job, { db }) => {
-      const { orderId, event } = parse(job);
+      const payload = parse(job);
       const settings = job.storeId ? await storeNotifications(db, job.storeId) : null;
-      const order = await shopOrder(db, orderId, deps.origin);
+      if (!settings?.orderEmail || !deps.email) return;
+      if ("quoteId" in payload) {
+        const quote = await shopQuote(db, payload.quoteId, deps.origin);
+        if (!quote) return;
+        await deps.email.send({
+          ...shopQuoteEmail(quote, quote.look),
+          to: settings.orderEmail,
+          storeId: job.storeId ?? "",
+          fromName: `${quote.storeName} orders`,
+          reference: job.id,
+        });
+        return;
+      }
+      const order = await shopOrder(db, payload.orderId, deps.origin);
       // Turned off since, or the order is gone: nothing to say.
-      if (!order || !settings?.orderEmail || !deps.email) return;
+      if (!order) return;
       await deps.email.send({
-        ...shopEmail(event, order, order.look),
+        ...shopEmail(payload.event, order, order.look),
         to: settings.orderEmail,
         storeId: job.storeId ?? "",
         fromName: `${order.storeName} orders`,
@@ -188,13 +256,22 @@ export function shopMessageHandlers(deps: ShopMessageDeps): Record<string, JobHa
     },
 
     [WEBHOOK_JOB]: async (job, { db, signal }) => {
-      const { orderId, event } = parse(job);
+      const payload = parse(job);
       const settings = job.storeId ? await storeNotifications(db, job.storeId) : null;
-      const order = await shopOrder(db, orderId, deps.origin);
-      if (!order || !settings?.webhookUrl || !settings.webhookSecret) return;
+      if (!settings?.webhookUrl || !settings.webhookSecret) return;
       const problem = webhookUrlProblem(settings.webhookUrl);
       if (problem) throw new Error(`The webhook address is refused: ${problem}`);
+      if ("quoteId" in payload) {
+        const quote = await shopQuote(db, payload.quoteId, deps.origin);
+        if (!quote) return;
+        const { look: _look, ...told } = quote;
+        await deliver(settings.webhookUrl, settings.webhookSecret, job.id, (at) => quoteWebhookBody(told, at), signal);
+        return;
+      }
+      const order = await shopOrder(db, payload.orderId, deps.origin);
+      if (!order) return;
       const { look: _look, ...told } = order;
+      const event = payload.event;
       await deliver(settings.webhookUrl, settings.webhookSecret, job.id, (at) => webhookBody(event, told, at), signal);
     },
 

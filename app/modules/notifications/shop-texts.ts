@@ -11,11 +11,12 @@ import {
 
 /**
  * What the shop itself is told (issue 57): an email to the store's order address, and the body
- * of the signed webhook for its own tools. "quote.requested" joins these with requests for quotes.
+ * of the signed webhook for its own tools; a request for a quote is told the same ways (quote-texts.ts).
  */
 
-export const SHOP_EVENTS = ["order.placed", "payment.failed"] as const;
-export type ShopEvent = (typeof SHOP_EVENTS)[number];
+export const SHOP_EVENTS = ["order.placed", "payment.failed", "quote.requested"] as const;
+/** The events about an order; "quote.requested" has its own texts in quote-texts.ts. */
+export type ShopEvent = Exclude<(typeof SHOP_EVENTS)[number], "quote.requested">;
 
 export interface ShopOrder {
   id: string;

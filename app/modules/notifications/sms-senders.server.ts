@@ -3,7 +3,7 @@ import { smsOutbox } from "../../db/schema";
 import type { Env } from "../../env.server";
 import type { Logger } from "../../logger.server";
 import { callSmsProvider, type Fetch, SmsError } from "../accounts/sms.server";
-import type { OrderEvent } from "./texts";
+import type { MessageEvent } from "./texts";
 
 /**
  * Sending the order messages of texts.ts by SMS, through the provider SMS_PROVIDER names
@@ -20,7 +20,7 @@ export interface OrderSms {
   storeId: string;
   /** Ten digits, without +91. */
   phone: string;
-  event: OrderEvent;
+  event: MessageEvent;
   /** The template's values in order, and the text they make. */
   values: string[];
   text: string;
@@ -56,7 +56,7 @@ export class Msg91OrderSms implements OrderSmsSender {
     private readonly config: {
       baseUrl: string;
       authKey: string;
-      templateIds: Partial<Record<OrderEvent, string>>;
+      templateIds: Partial<Record<MessageEvent, string>>;
       fetch?: Fetch;
     },
   ) {}
@@ -123,11 +123,11 @@ export class TwilioOrderSms implements OrderSmsSender {
 }
 
 /** Reads SMS_ORDER_TEMPLATE_IDS ("placed=1207..., confirmed=1207..."): the DLT template id of each event. */
-export function readTemplateIds(value: string | undefined): Partial<Record<OrderEvent, string>> {
-  const ids: Partial<Record<OrderEvent, string>> = {};
+export function readTemplateIds(value: string | undefined): Partial<Record<MessageEvent, string>> {
+  const ids: Partial<Record<MessageEvent, string>> = {};
   for (const pair of (value ?? "").split(",")) {
     const [event, id] = pair.split("=").map((part) => part.trim());
-    if (event && id) ids[event as OrderEvent] = id;
+    if (event && id) ids[event as MessageEvent] = id;
   }
   return ids;
 }

@@ -20,6 +20,10 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
+/** Every customer message with a DLT template: the order's, and "quoted" when the shop answers a quote (issue 59). */
+export const MESSAGE_EVENTS = [...ORDER_EVENTS, "quoted"] as const;
+export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
+
 export interface OrderFacts {
   storeName: string;
   orderNumber: string;

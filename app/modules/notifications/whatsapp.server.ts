@@ -1,7 +1,7 @@
 import type { Env } from "../../env.server";
 import { callSmsProvider, type Fetch, SmsError } from "../accounts/sms.server";
 import type { OrderSms, OrderSmsSender, SendResult } from "./sms-senders.server";
-import { ORDER_EVENTS, type OrderEvent } from "./texts";
+import { MESSAGE_EVENTS, type MessageEvent } from "./texts";
 
 /**
  * Order messages on WhatsApp (issue 57), through Meta's WhatsApp Business Cloud API: a message
@@ -23,7 +23,7 @@ export class WhatsAppOrderMessages implements OrderSmsSender {
       baseUrl: string;
       phoneNumberId: string;
       token: string;
-      templates: Partial<Record<OrderEvent, string>>;
+      templates: Partial<Record<MessageEvent, string>>;
       language: string;
       fetch?: Fetch;
     },
@@ -61,11 +61,11 @@ export class WhatsAppOrderMessages implements OrderSmsSender {
 }
 
 /** Reads WHATSAPP_TEMPLATES ("placed=order_placed_v2, shipped=..."): the template name of each event. */
-export function readTemplateNames(value: string | undefined): Partial<Record<OrderEvent, string>> {
-  const names: Partial<Record<OrderEvent, string>> = {};
+export function readTemplateNames(value: string | undefined): Partial<Record<MessageEvent, string>> {
+  const names: Partial<Record<MessageEvent, string>> = {};
   for (const pair of (value ?? "").split(",")) {
     const [event, name] = pair.split("=").map((part) => part.trim());
-    if (event && name && (ORDER_EVENTS as readonly string[]).includes(event)) names[event as OrderEvent] = name;
+    if (event && name && (MESSAGE_EVENTS as readonly string[]).includes(event)) names[event as MessageEvent] = name;
   }
   return names;
 }

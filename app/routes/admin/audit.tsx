@@ -24,6 +24,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   setting: "Settings",
   staff: "Staff",
   job: "Jobs",
+  quote: "Quotes",
 };
 
 /** /admin/audit (owners): who did what in the console, when, from where, with the values before and after. */

@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
 import { pendingCount } from "../../modules/console/orders.server";
+import { openQuoteCount } from "../../modules/console/quotes.server";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { requireStore } from "../../modules/store/require-store.server";
@@ -18,9 +19,14 @@ export const headers = () => CONSOLE_HEADERS;
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = await requireStaff(request, context, url);
   const store = requireStore(context);
+  const [pending, quotes] = await Promise.all([
+    pendingCount(context.db, store.id),
+    openQuoteCount(context.db, store.id),
+  ]);
   return {
     store: store.title,
-    pending: await pendingCount(context.db, store.id),
+    pending,
+    quotes,
     member: { name: member.name || member.email, email: member.email, role: member.role },
     csrf: context.csrf,
   };
@@ -37,7 +43,7 @@ function NavGroup({ label, children }: { label: string; children: React.ReactNod
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
-  const { store, member, csrf, pending } = loaderData;
+  const { store, member, csrf, pending, quotes } = loaderData;
   return (
     <div className="console">
       <a className="skip-link" href="#main">
@@ -58,6 +64,15 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                 <span className="console-badge">
                   {pending > 99 ? "99+" : pending}
                   <span className="visually-hidden"> waiting to be confirmed</span>
+                </span>
+              ) : null}
+            </NavLink>
+            <NavLink to="/admin/quotes">
+              Quotes
+              {quotes > 0 ? (
+                <span className="console-badge">
+                  {quotes > 99 ? "99+" : quotes}
+                  <span className="visually-hidden"> waiting for an answer</span>
                 </span>
               ) : null}
             </NavLink>

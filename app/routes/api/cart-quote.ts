@@ -34,5 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     coupon.trim() === "" ? null : findCoupon(context.db, store.id, coupon),
   ]);
   const quote = quoteCart({ lines, products, coupon, couponRule, pincode, shipping: store.shipping, rate });
-  return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
+  // With the amount from which this cart may be sent as a request for a quote instead (issue 59).
+  return Response.json(
+    { ...quote, quoteAbove: store.orderRules.quoteAbove },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
