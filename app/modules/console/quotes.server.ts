@@ -6,7 +6,7 @@ import { orderRulesSchema } from "../../db/json-columns";
 import { orders, quotes, stores } from "../../db/schema";
 import { enqueue, jobsWritten } from "../jobs/queue.server";
 import { quoteAnsweredJobs } from "../notifications/quote-messages.server";
-import { type QuoteAnswerInput, quoteTotals } from "../quotes/rules";
+import { type QuoteAnswerInput, type QuoteFilter, quoteTotals } from "../quotes/rules";
 import { type Actor, writeAudit } from "./fulfilment.server";
 
 /**
@@ -14,8 +14,6 @@ import { type Actor, writeAudit } from "./fulfilment.server";
  * form. Any member of staff answers; owners set the amount from which a cart may ask.
  */
 
-export const QUOTE_FILTERS = ["open", "answered", "expired", "accepted", "declined", "all"] as const;
-export type QuoteFilter = (typeof QUOTE_FILTERS)[number];
 export const QUOTE_PAGE = 100;
 
 /** Waiting first, oldest first (the next to answer); the others newest first. */

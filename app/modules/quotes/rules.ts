@@ -35,6 +35,10 @@ export const QUOTE_STATE_LABELS: Record<QuoteState, string> = {
   declined: "Declined",
 };
 
+/** The console's lists of quotes: waiting for an answer, answered and still open, and the rest. */
+export const QUOTE_FILTERS = ["open", "answered", "expired", "accepted", "declined", "all"] as const;
+export type QuoteFilter = (typeof QUOTE_FILTERS)[number];
+
 /**
  * Why this cart may be sent as a quote request, or null when it may not: a pincode the store
  * does not deliver to, or a subtotal at or above the store's amount (0 turns that off).

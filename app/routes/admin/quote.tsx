@@ -132,7 +132,7 @@ export default function QuoteAnswer({ loaderData, actionData }: Route.ComponentP
           <strong>Their note:</strong> {quote.note}
         </p>
       ) : null}
-      <Form method="post" className="console-form console-step">
+      <Form method="post" className="console-form console-settings console-step">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="version" value={quote.version} />
         <div className="console-table-wrap">
@@ -152,8 +152,10 @@ export default function QuoteAnswer({ loaderData, actionData }: Route.ComponentP
                 return (
                   <tr key={id}>
                     <td data-label="Item">
-                      {line.name}
-                      {line.sku ? <span className="muted"> · {line.sku}</span> : null}
+                      <span>
+                        {line.name}
+                        {line.sku ? <span className="muted"> · {line.sku}</span> : null}
+                      </span>
                     </td>
                     <td data-label="Quantity">{line.qty}</td>
                     <td data-label="Listed at">{formatINR(line.listUnitPrice)}</td>

@@ -1,13 +1,13 @@
 import { data, Form, Link } from "react-router";
 import { ActionMessage } from "../../components/console/action-message";
 import { describedBy, Field, fieldErrors } from "../../components/console/field";
-import { listQuotes, QUOTE_FILTERS, type QuoteFilter, saveQuoteAbove } from "../../modules/console/quotes.server";
+import { listQuotes, saveQuoteAbove } from "../../modules/console/quotes.server";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
 import { optionalRupees } from "../../modules/console/typed-values";
 import { readFormBody } from "../../modules/http/json.server";
 import { indianDate } from "../../modules/india/dates";
 import { formatINR } from "../../modules/money/format";
-import { QUOTE_STATE_LABELS, quoteState } from "../../modules/quotes/rules";
+import { QUOTE_FILTERS, QUOTE_STATE_LABELS, type QuoteFilter, quoteState } from "../../modules/quotes/rules";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { requireStore } from "../../modules/store/require-store.server";
@@ -136,7 +136,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
         </div>
       )}
       {owner ? (
-        <Form method="post" className="console-form console-step">
+        <Form method="post" className="console-form console-settings console-step">
           <h2>Quotes for large carts</h2>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <Field
