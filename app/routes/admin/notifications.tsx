@@ -12,8 +12,9 @@ import {
 } from "../../modules/console/notifications.server";
 import { CONSOLE_HEADERS, requireStaff } from "../../modules/console/request.server";
 import { readFormBody } from "../../modules/http/json.server";
+import { QUOTED_SMS } from "../../modules/notifications/quote-texts";
 import { readTemplateIds } from "../../modules/notifications/sms-senders.server";
-import { ORDER_EVENTS, SMS_TEMPLATES } from "../../modules/notifications/texts";
+import { type MessageEvent, ORDER_EVENTS, SMS_TEMPLATES } from "../../modules/notifications/texts";
 import { readTemplateNames, whatsAppTemplateText } from "../../modules/notifications/whatsapp.server";
 import { CSRF_FIELD } from "../../modules/security/csrf";
 import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
@@ -55,13 +56,22 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       whatsapp: Boolean(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID),
     },
     // What an operator registers: each event's DLT text and id, and its WhatsApp template.
-    templates: ORDER_EVENTS.map((event) => ({
-      event,
-      sms: SMS_TEMPLATES[event].text,
-      smsId: templateIds[event] ?? null,
-      whatsappName: templateNames[event] ?? `mandi_order_${event}`,
-      whatsapp: whatsAppTemplateText(SMS_TEMPLATES[event].text),
-    })),
+    templates: ORDER_EVENTS.map(
+      (event): { event: MessageEvent; sms: string; smsId: string | null; whatsappName: string; whatsapp: string } => ({
+        event,
+        sms: SMS_TEMPLATES[event].text,
+        smsId: templateIds[event] ?? null,
+        whatsappName: templateNames[event] ?? `mandi_order_${event}`,
+        whatsapp: whatsAppTemplateText(SMS_TEMPLATES[event].text),
+      }),
+    ).concat({
+      // A quote's answer (issue 59) goes by SMS and email; WhatsApp carries order updates only.
+      event: "quoted",
+      sms: QUOTED_SMS.text,
+      smsId: templateIds.quoted ?? null,
+      whatsappName: "",
+      whatsapp: "",
+    }),
   };
 }
 
@@ -225,9 +235,15 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                       </span>
                     </td>
                     <td data-label="WhatsApp">
-                      {template.whatsapp}
-                      <br />
-                      <span className="muted">Name {template.whatsappName}</span>
+                      {template.whatsappName ? (
+                        <>
+                          {template.whatsapp}
+                          <br />
+                          <span className="muted">Name {template.whatsappName}</span>
+                        </>
+                      ) : (
+                        <span className="muted">Not sent on WhatsApp</span>
+                      )}
                     </td>
                   </tr>
                 ))}
