@@ -14,6 +14,7 @@ export * from "./schema/coupons";
 export * from "./schema/customers";
 export * from "./schema/invoices";
 export * from "./schema/jobs";
+export * from "./schema/lists";
 export * from "./schema/orders";
 export * from "./schema/quotes";
 export * from "./schema/server-state";

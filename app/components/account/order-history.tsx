@@ -106,8 +106,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
         line.qty,
       );
     }
-    const left =
-      result.data.leftOut.length > 0 ? ` Not added (no longer available): ${result.data.leftOut.join(", ")}.` : "";
+    const left = result.data.leftOut.length > 0 ? ` Not added: ${result.data.leftOut.join(", ")}.` : "";
     setMessage({ text: `${ACCOUNT_MESSAGES.reorderDone}${left}`, tone: "success" });
   }
 

@@ -3,11 +3,11 @@ import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import { customerCartItems, customers, orderItems, orders } from "../../db/schema";
 import type { SavedDetails } from "../checkout/address-fields";
-import { loadProductFacts } from "../checkout/facts.server";
-import { type QuotedLine, quoteCart } from "../checkout/quote";
+import type { QuotedLine } from "../checkout/quote";
 import { splitFullName } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
+import { cartLinesNow } from "./cart-lines.server";
 import { ORDER_HISTORY_LIMIT, type ProfileForm, profilePhone } from "./schema";
 
 /**
@@ -162,7 +162,7 @@ export async function ownsOrder(db: Db, storeId: string, customer: Customer, ord
 export interface ReorderResult {
   /** Lines for the browser's cart, at today's prices. */
   lines: QuotedLine[];
-  /** Names of what could not be added (no longer sold, out of stock). */
+  /** What could not be added, each with why (no longer sold, sold out, fewer in stock). */
   leftOut: string[];
 }
 
@@ -182,34 +182,16 @@ export async function reorder(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId.toLowerCase()))
     .orderBy(asc(orderItems.position));
-  const leftOut: string[] = [];
-  const wanted = items.flatMap((i) => {
-    if (!i.productId) {
-      leftOut.push(i.name);
-      return [];
-    }
-    return [
-      { productId: i.productId, size: i.selectedSize, setSizes: i.setSizes ?? [], qty: i.quantity, name: i.name },
-    ];
-  });
-  const facts = await loadProductFacts(
+  const { lines, leftOut } = await cartLinesNow(
     db,
     storeId,
-    wanted.map((w) => w.productId),
-  );
-  // First pass: what is sold at all, and how much is left of each.
-  const first = quoteCart({ lines: wanted, products: facts, coupon: "", pincode: "", shipping: null, rate: null });
-  const adjusted = wanted.flatMap((line, index) => {
-    const problem = first.problems.find((p) => p.line === index && p.kind !== "price-changed");
-    if (!problem) return [line];
-    const left = problem.available ?? 0;
-    if (left > 0 && problem.kind === "insufficient-stock") return [{ ...line, qty: Math.min(line.qty, left) }];
-    leftOut.push(line.name);
-    return [];
-  });
-  const quote = quoteCart({ lines: adjusted, products: facts, coupon: "", pincode: "", shipping: null, rate: null });
-  const lines = quote.lines.filter(
-    (_, index) => !quote.problems.some((p) => p.line === index && p.kind !== "price-changed"),
+    items.map((item) => ({
+      productId: item.productId,
+      size: item.selectedSize,
+      setSizes: item.setSizes ?? [],
+      qty: item.quantity,
+      name: item.name,
+    })),
   );
   if (lines.length > 0) {
     await db.insert(customerCartItems).values(
