@@ -84,7 +84,9 @@ function orderRuleValue(key: string, raw: string): boolean | number {
     fail(
       `${key} is a whole number${key.endsWith("Value") || key.endsWith("Above") ? " of rupees" : ""}, not "${raw}".`,
     );
-  return key === "guestMaxOrderValue" || key === "codCodeAbove" || key === "quoteAbove" ? Number(raw) * 100 : Number(raw);
+  return key === "guestMaxOrderValue" || key === "codCodeAbove" || key === "quoteAbove"
+    ? Number(raw) * 100
+    : Number(raw);
 }
 
 const env = readEnv();
