@@ -16,6 +16,7 @@ import { ADDED_TO_CART_MESSAGE, OVER_STOCK_MESSAGE, type StockState } from "../m
 import { formatINR } from "../modules/money/format";
 import { percentOff } from "../modules/pricing/rules";
 import { useNavigate } from "../platform/navigation/navigation";
+import { AddToList } from "./save-to-list";
 
 type Product = CartableProduct & {
   mrp: number | null;
@@ -214,6 +215,10 @@ export function PurchasePanel({ product }: { product: Product }) {
           Buy
         </button>
       </div>
+      <AddToList
+        line={{ productId: product.id, size, setSizes: item.setSizes, qty }}
+        productName={size ? `${product.name} (${size})` : product.name}
+      />
     </>
   );
 }

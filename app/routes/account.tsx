@@ -3,11 +3,13 @@ import { MessageChoices } from "../components/account/message-choices";
 import { OrderHistory } from "../components/account/order-history";
 import { ProfilePanel } from "../components/account/profile-panel";
 import { QuoteList } from "../components/account/quote-list";
+import { SavedLists } from "../components/account/saved-lists";
 import { SignIn } from "../components/account/sign-in";
 import { listOrders, loadProfile } from "../modules/accounts/account.server";
 import { humanCheck } from "../modules/accounts/human-check.server";
 import { loadChoices } from "../modules/accounts/preferences.server";
 import { signedInCustomer } from "../modules/accounts/request.server";
+import { listLists } from "../modules/lists/lists.server";
 import { customerQuotes } from "../modules/quotes/accept.server";
 import { lastDayText, QUOTE_STATE_LABELS, quoteState } from "../modules/quotes/rules";
 import { requireStore } from "../modules/store/require-store.server";
@@ -31,10 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       humanCheck: check.kind !== "off" && check.siteKey ? { kind: check.kind, siteKey: check.siteKey } : null,
     };
   }
-  const [profile, orders, choices, quotes] = await Promise.all([
+  const [profile, orders, choices, lists, quotes] = await Promise.all([
     loadProfile(context.db, store.id, customer.id).catch(() => null),
     listOrders(context.db, store.id, customer).catch(() => null),
     loadChoices(context.db, store.id, customer.id).catch(() => null),
+    listLists(context.db, store.id, customer.id).catch(() => null),
     customerQuotes(context.db, store.id, customer)
       .then((rows) =>
         rows.map((row) => ({
@@ -48,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .catch(() => null),
   ]);
   const whatsapp = Boolean(context.env.WHATSAPP_TOKEN && context.env.WHATSAPP_PHONE_NUMBER_ID);
-  return { signedIn: true as const, profile, orders, choices, whatsapp, quotes };
+  return { signedIn: true as const, profile, orders, choices, whatsapp, lists, quotes };
 }
 
 /**
@@ -69,7 +72,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <MessageChoices choices={loaderData.choices} whatsapp={loaderData.whatsapp} />
           <QuoteList quotes={loaderData.quotes} />
         </div>
-        <OrderHistory orders={loaderData.orders} />
+        <div className="account__main">
+          <SavedLists lists={loaderData.lists} />
+          <OrderHistory orders={loaderData.orders} />
+        </div>
       </div>
     </section>
   );

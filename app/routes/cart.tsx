@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CartLineProblems, CartNotices } from "../components/cart-notices";
 import { QuantityInput } from "../components/quantity-input";
+import { SaveCartAsList } from "../components/save-to-list";
 import { ProductImage } from "../components/ui/product-image";
 import { useHydrated } from "../components/ui/use-hydrated";
 import { cart, useCart } from "../modules/cart/cart-store";
@@ -153,6 +154,7 @@ export default function CartPage() {
           <p className="muted small">
             Many products to add? <Link to="/quick-order">Quick order</Link> takes SKUs or names with quantities.
           </p>
+          <SaveCartAsList lines={lines} />
         </aside>
       </div>
     </section>

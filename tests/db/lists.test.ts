@@ -109,6 +109,10 @@ describe.each(databaseKinds)("lists on %s", (kind) => {
     expect(await listToCart(database.db, fx.store.id, ravi.id, list.id)).toBeNull();
     expect(await deleteList(database.db, fx.store.id, ravi.id, list.id)).toBe(false);
     expect((await listLists(database.db, fx.store.id, ravi.id)).map((l) => l.id)).not.toContain(list.id);
+    expect((await listLists(database.db, fx.store.id, asha.id)).find((l) => l.id === list.id)).toMatchObject({
+      name: "Monthly dry store",
+      itemCount: 1,
+    });
     expect((await readList(database.db, fx.store.id, asha.id, list.id))?.items).toHaveLength(1);
   });
 

@@ -3,8 +3,8 @@ import { Link, useRevalidator } from "react-router";
 import type { OrderSummary } from "../../modules/accounts/account.server";
 import { accountApi } from "../../modules/accounts/client";
 import { ACCOUNT_MESSAGES, PHONE_PREFIX } from "../../modules/accounts/schema";
-import { cart } from "../../modules/cart/cart-store";
 import type { QuotedLine } from "../../modules/checkout/quote";
+import { createList, putInCart } from "../../modules/lists/client";
 import { formatINR } from "../../modules/money/format";
 import type { OrderView } from "../../modules/orders/order-view.server";
 import { statusTone } from "../../modules/orders/thank-you";
@@ -92,20 +92,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
       setMessage({ text: ACCOUNT_MESSAGES.reorderFailed, tone: "error" });
       return;
     }
-    for (const line of result.data.lines) {
-      cart.add(
-        {
-          name: line.name,
-          photo: line.photo,
-          sku: line.sku,
-          size: line.size,
-          isSet: line.setSizes.length > 0,
-          setSizes: line.setSizes,
-          meta: line.meta,
-        },
-        line.qty,
-      );
-    }
+    putInCart(result.data.lines);
     const left = result.data.leftOut.length > 0 ? ` Not added: ${result.data.leftOut.join(", ")}.` : "";
     setMessage({ text: `${ACCOUNT_MESSAGES.reorderDone}${left}`, tone: "success" });
   }
@@ -199,11 +186,61 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
           <button type="button" className="button" onClick={reorder} disabled={!order}>
             Reorder
           </button>
+          <SaveOrderAsList orderId={orderId} disabled={!order} onSaved={setMessage} />
           <Link className="button secondary" to="/cart">
             Go to cart
           </Link>
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** "Save as a list" (issue 59): the order's products and quantities kept under a name, to order again. */
+function SaveOrderAsList({
+  orderId,
+  disabled,
+  onSaved,
+}: {
+  orderId: string;
+  disabled: boolean;
+  onSaved: (message: { text: string; tone: "success" | "error" }) => void;
+}) {
+  const revalidator = useRevalidator();
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState(`Order #${orderId.slice(-6)}`);
+  if (!naming) {
+    return (
+      <button type="button" className="button secondary" disabled={disabled} onClick={() => setNaming(true)}>
+        Save as a list
+      </button>
+    );
+  }
+  return (
+    <form
+      className="save-list"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = await createList({ name, orderId });
+        if (result.ok) {
+          onSaved({ text: `Saved as ${result.list.name}. Find it under My lists.`, tone: "success" });
+          setNaming(false);
+          revalidator.revalidate();
+        } else onSaved({ text: result.error, tone: "error" });
+      }}
+    >
+      <label htmlFor="order-list-name">List name</label>
+      <span className="inline-field">
+        <input
+          id="order-list-name"
+          value={name}
+          maxLength={60}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <button type="submit" className="button">
+          Save list
+        </button>
+      </span>
+    </form>
   );
 }

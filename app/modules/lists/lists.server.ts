@@ -31,7 +31,9 @@ export async function listLists(db: Db, storeId: string, customerId: string): Pr
     .select({
       id: shoppingLists.id,
       name: shoppingLists.name,
-      itemCount: sql<number>`(select count(*)::int from ${shoppingListItems} where ${shoppingListItems.listId} = ${shoppingLists.id})`,
+      // Named in full: in a select from one table, drizzle writes its columns bare, and a bare
+      // "id" inside the subquery would be the item's own.
+      itemCount: sql<number>`(select count(*)::int from "shopping_list_items" as item where item."list_id" = "shopping_lists"."id")`,
     })
     .from(shoppingLists)
     .where(and(eq(shoppingLists.storeId, storeId), eq(shoppingLists.customerId, customerId)))
