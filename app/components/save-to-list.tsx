@@ -29,6 +29,7 @@ export function SaveCartAsList({ lines }: { lines: readonly CartLine[] }) {
     <details className="save-to-list">
       <summary>Save this cart as a list</summary>
       <form
+        className="save-to-list__form"
         onSubmit={async (event) => {
           event.preventDefault();
           const result = await createList({
@@ -110,6 +111,7 @@ export function AddToList({ line, productName }: { line: ListLineInput; productN
       <summary>Add to a list</summary>
       {lists ? (
         <form
+          className="save-to-list__form"
           onSubmit={async (event) => {
             event.preventDefault();
             const result =
