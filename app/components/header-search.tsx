@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { formatINR } from "../modules/money/format";
 import type { Suggestion } from "../modules/search/suggestions.server";
 import { useLocation, useNavigate } from "../platform/navigation/navigation";
 import { useAddressChange } from "../platform/navigation/use-address-change";
 import { imageAt } from "./ui/product-image";
-
-/** Spec section 9: the header search waits 220 ms after the last key. */
-export const SUGGEST_DEBOUNCE_MS = 220;
+import { useSuggestions } from "./use-suggestions";
 
 /**
  * The suggestions list's id: a page has one header search, and a fixed id keeps the header the
@@ -24,11 +22,9 @@ export function HeaderSearch() {
   const location = useLocation();
   const listId = LIST_ID;
   const [text, setText] = useState(() => new URLSearchParams(location.search).get("q") ?? "");
-  const [items, setItems] = useState<Suggestion[]>([]);
-  const [status, setStatus] = useState<"idle" | "loading" | "done">("idle");
+  const { items, status } = useSuggestions(text);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const abort = useRef<AbortController | null>(null);
 
   // A navigation closes the suggestions (not the first render: words typed while the page
   // hydrates keep theirs).
@@ -37,39 +33,9 @@ export function HeaderSearch() {
     setActive(-1);
   });
 
-  useEffect(() => {
-    const q = text.trim();
-    abort.current?.abort();
-    if (!q) {
-      // Empty input clears the suggestions (spec section 4).
-      setItems([]);
-      setStatus("idle");
-      return;
-    }
-    const controller = new AbortController();
-    abort.current = controller;
-    const timer = window.setTimeout(async () => {
-      setStatus("loading");
-      try {
-        const response = await fetch(`/api/search/suggestions?q=${encodeURIComponent(q)}`, {
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as { suggestions: Suggestion[] };
-        setItems(body.suggestions);
-        setActive(-1);
-        setStatus("done");
-      } catch (error) {
-        if ((error as Error).name === "AbortError") return;
-        setItems([]);
-        setStatus("done");
-      }
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
+  // A new list of suggestions starts with none chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: items stands for the answer
+  useEffect(() => setActive(-1), [items]);
 
   const showList = open && text.trim() !== "" && status === "done";
   const choose = (s: Suggestion) => {

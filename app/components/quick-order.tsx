@@ -17,6 +17,7 @@ import {
 import { cartItemFor } from "../modules/catalog/cart-item";
 import { formatINR } from "../modules/money/format";
 import { Link } from "../platform/navigation/navigation";
+import { ProductField } from "./quick-order-product";
 
 const FIRST_ROWS = 3;
 
@@ -41,7 +42,11 @@ async function ask(body: unknown): Promise<Answer> {
  * so a reload loses nothing, and added to the cart together, with what was left out and why.
  */
 export function QuickOrder() {
-  const [rows, setRows] = useState<QuickRow[]>(() => Array.from({ length: FIRST_ROWS }, emptyRow));
+  // The first rows' keys are the same on the server and in the browser, so that the ids in the
+  // page are the ones React holds once it takes the page over.
+  const [rows, setRows] = useState<QuickRow[]>(() =>
+    Array.from({ length: FIRST_ROWS }, (_, index) => ({ ...emptyRow(), key: `first-${index}` })),
+  );
   const [pasted, setPasted] = useState("");
   const [skipped, setSkipped] = useState<Answer["skipped"]>([]);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
@@ -79,8 +84,16 @@ export function QuickOrder() {
       const answer = await ask({
         lines: lines.map(({ row, qty }, index) => ({ line: index + 1, query: row.query.trim(), qty })),
       });
-      const byKey = new Map(lines.map(({ row }, index) => [row.key, answer.lines[index] ?? null]));
-      setRows((now) => now.map((row) => (byKey.has(row.key) ? { ...row, result: byKey.get(row.key) ?? null } : row)));
+      const byKey = new Map(
+        lines.map(({ row }, index) => [row.key, { query: row.query, result: answer.lines[index] ?? null }]),
+      );
+      // An answer for what a row no longer says (a choice made meanwhile) is dropped.
+      setRows((now) =>
+        now.map((row) => {
+          const found = byKey.get(row.key);
+          return found && found.query === row.query ? { ...row, result: found.result } : row;
+        }),
+      );
     } catch (error) {
       setMessage({ kind: "error", text: `The products could not be looked up: ${(error as Error).message}` });
     }
@@ -259,24 +272,22 @@ function QuickOrderRow({
   onRemove: () => void;
 }) {
   const result = row.result;
+  const quantity = useRef<HTMLInputElement>(null);
   // A row not looked up yet says nothing; a wrong quantity or an answer says what is wrong.
   const reason =
     row.query.trim() === "" || (result === null && typedQuantity(row.qty) !== "wrong") ? null : leftOutReason(row);
   return (
     <li className="quick-row">
-      <input
-        id={`quick-product-${row.key}`}
-        aria-label={`Product ${number}, SKU or name`}
-        placeholder="SKU or name"
-        value={row.query}
-        maxLength={200}
-        onChange={(event) => onChange({ query: event.currentTarget.value })}
-        onBlur={() => (row.result === null ? onLookUp() : undefined)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") onLookUp();
-        }}
+      <ProductField
+        row={row}
+        number={number}
+        onChange={onChange}
+        onLookUp={onLookUp}
+        onChoose={onChoose}
+        toQuantity={() => quantity.current?.focus()}
       />
       <input
+        ref={quantity}
         aria-label={`Quantity ${number}`}
         inputMode="numeric"
         placeholder="Qty"

@@ -66,3 +66,28 @@ test("paste 20 lines into quick order, add them all to the cart and check out", 
   await page.goto("/quick-order");
   await expect(page.getByLabel("Product 1, SKU or name")).toHaveValue("xyzzy plates");
 });
+
+test("a row takes the store's suggestions by keyboard: arrows, Enter, then the quantity and the next row", async ({
+  page,
+}) => {
+  await page.goto("/quick-order");
+  await page.waitForLoadState("networkidle");
+  const product = page.getByRole("combobox", { name: "Product 1, SKU or name" });
+  await product.fill("paneer");
+  const suggestions = page.getByRole("listbox", { name: 'Products like "paneer"' });
+  await expect(suggestions.getByRole("option").first()).toBeVisible();
+  const first = (await suggestions.getByRole("option").first().locator("span").first().textContent()) ?? "";
+  await product.press("ArrowDown");
+  await expect(suggestions.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await product.press("Enter");
+  // The name chosen is the row's, found, and the quantity is next.
+  await expect(product).toHaveValue(first);
+  await expect(page.getByLabel("Quantity 1")).toBeFocused();
+  await expect(
+    page.getByRole("list", { name: "Products to order" }).getByRole("link", { name: first, exact: true }),
+  ).toBeVisible();
+  await page.getByLabel("Quantity 1").fill("2");
+  await page.getByLabel("Quantity 1").press("Enter");
+  await expect(page.getByRole("combobox", { name: "Product 4, SKU or name" })).toBeFocused();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+});

@@ -5,7 +5,7 @@ import { codeDeadline, guestLimitProblem, needsOrderCode, phoneHint } from "./or
 const rules = orderRulesSchema.parse({});
 
 describe("a store's order rules", () => {
-  it("default to 20 orders an hour per address, 10 per phone, ₹1,00,000 and 200 units a line for guests, COD codes above ₹3,000 for 15 minutes, low stock at 10", () => {
+  it("default to 20 orders an hour per address, 10 per phone, ₹1,00,000 and 200 units a line for guests, COD codes above ₹3,000 for 15 minutes, low stock at 10, quotes from ₹50,000", () => {
     expect(rules).toEqual({
       ordersPerIpPerHour: 20,
       ordersPerPhonePerHour: 10,
@@ -15,6 +15,7 @@ describe("a store's order rules", () => {
       codCodeEnabled: true,
       codCodeMinutes: 15,
       lowStockAt: 10,
+      quoteAbove: 50_000_00,
     });
   });
 
