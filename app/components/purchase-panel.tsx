@@ -5,6 +5,7 @@ import {
   fitQuantity,
   largestQuantity,
   nextQuantity,
+  type OrderUnits,
   previousQuantity,
   roundedNote,
   SINGLE_UNITS,
@@ -22,7 +23,7 @@ type Product = CartableProduct & {
   mrp: number | null;
   stock: StockState;
   maxQty: number;
-  sizes: ReadonlyArray<{ label: string; stock: StockState; maxQty: number }>;
+  sizes: ReadonlyArray<{ label: string; stock: StockState; maxQty: number; units?: OrderUnits }>;
 };
 
 /**
@@ -34,21 +35,24 @@ type Product = CartableProduct & {
 export function PurchasePanel({ product }: { product: Product }) {
   const navigate = useNavigate();
   const lines = useCart();
-  const units = product.units ?? SINGLE_UNITS;
+  const [size, setSize] = useState<string | null>(
+    () => (product.sizes.find((s) => s.maxQty > 0) ?? product.sizes[0])?.label ?? null,
+  );
+  const sizeUnits = (label: string | null) =>
+    product.sizes.find((s) => s.label === label)?.units ?? product.units ?? SINGLE_UNITS;
+  // A size may be sold in its own minimum and pack (issue 59): the stepper follows the size chosen.
+  const units = sizeUnits(size);
   const first = firstQuantity(units);
   const [qty, setQty] = useState(first);
   // What is typed in the quantity of a product sold in packs, until it is committed and rounded.
   const [typed, setTyped] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const [size, setSize] = useState<string | null>(
-    () => (product.sizes.find((s) => s.maxQty > 0) ?? product.sizes[0])?.label ?? null,
-  );
   const chosen = product.sizes.find((s) => s.label === size) ?? null;
   const stock = chosen ? chosen.stock : product.stock;
   const available = chosen ? chosen.maxQty : product.maxQty;
   const max = Math.max(first, largestQuantity(available, units));
-  const item = cartItemFor(product, size);
+  const item = cartItemFor({ ...product, units }, size);
   const unit = lineUnitPrice(item.meta, qty);
   const off = percentOff(product.mrp, unit);
   const inCart = lines.find((l) => l.id === cartLineId(product.id, size))?.qty ?? 0;
@@ -108,9 +112,14 @@ export function PurchasePanel({ product }: { product: Product }) {
                 checked={size === s.label}
                 disabled={s.maxQty <= 0}
                 onChange={() => {
+                  const next = sizeUnits(s.label);
+                  const least = firstQuantity(next);
                   setSize(s.label);
                   setMessage(null);
-                  setQty((q) => Math.min(Math.max(first, largestQuantity(s.maxQty, units)), q));
+                  setNote(null);
+                  setQty((q) =>
+                    Math.min(Math.max(least, largestQuantity(s.maxQty, next)), Math.max(least, fitQuantity(q, next))),
+                  );
                 }}
               />
               {s.label}

@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
+import { productSizes } from "../../app/db/schema";
 import { readCatalogueCsv } from "../../app/modules/catalog/catalogue-file";
 import { writeCatalogue } from "../../app/modules/catalog/catalogue-writer.server";
 import { EXPORT_COLUMNS, exportCatalogue } from "../../app/modules/console/catalogue-export.server";
@@ -18,11 +20,17 @@ describe.each(databaseKinds)("the catalogue's export on %s", (kind) => {
   afterAll(() => database.close());
 
   it("writes the import's columns, and imports again as the same products", async () => {
+    // The 250 ml cups are sold in sleeves of 5 (a size's own pack, issue 59).
+    await database.db
+      .update(productSizes)
+      .set({ packOf: 5 })
+      .where(and(eq(productSizes.productId, fx.ids.cups), eq(productSizes.label, "250 ml")));
     const bytes = new Uint8Array(await new Response(exportCatalogue(database.db, fx.store.id)).arrayBuffer());
     // Excel reads UTF-8 only after a byte-order mark.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     expect(text.split("\r\n")[0]).toBe(EXPORT_COLUMNS.join(","));
+    expect(text).toContain("150 ml:10|250 ml:20 (packs of 5)");
     const read = readCatalogueCsv({ products: { name: "export.csv", text } });
     expect(read.products).toHaveLength(Object.keys(ORDER_SHELF).length);
     const byName = new Map(read.products.map((product) => [product.name, product]));
@@ -32,8 +40,8 @@ describe.each(databaseKinds)("the catalogue's export on %s", (kind) => {
       trackInventory: true,
       inventory: 30,
       sizes: [
-        { label: "150 ml", inventory: 10 },
-        { label: "250 ml", inventory: 20 },
+        { label: "150 ml", inventory: 10, minOrderQty: null, packOf: null },
+        { label: "250 ml", inventory: 20, minOrderQty: null, packOf: 5 },
       ],
     });
     expect(byName.get("Amul Butter 500 g")).toMatchObject({

@@ -65,8 +65,13 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
     "aria-describedby": describedBy(errors, id, hint),
   });
   const sizeRows = [
-    ...initial.sizeLabel.map((label, index) => ({ label, stock: initial.sizeStock[index] ?? "" })),
-    ...Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ label: "", stock: "" })),
+    ...initial.sizeLabel.map((label, index) => ({
+      label,
+      stock: initial.sizeStock[index] ?? "",
+      min: initial.sizeMin[index] ?? "",
+      pack: initial.sizePack[index] ?? "",
+    })),
+    ...Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ label: "", stock: "", min: "", pack: "" })),
   ];
   return (
     <>
@@ -319,11 +324,16 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
               <input {...control("inventory", true)} defaultValue={initial.inventory} inputMode="numeric" />
             </Field>
             <table className="console-sizes">
-              <caption>Sizes, each with its own stock (like 250 ml and 500 ml cups)</caption>
+              <caption>
+                Sizes, each with its own stock (like 250 ml and 500 ml cups), and its own minimum and pack when they
+                differ from the product's
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Size</th>
                   <th scope="col">Units in stock</th>
+                  <th scope="col">Minimum</th>
+                  <th scope="col">Packs of</th>
                 </tr>
               </thead>
               <tbody>
@@ -348,12 +358,32 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                         aria-invalid={errors.sizeStock ? true : undefined}
                       />
                     </td>
+                    <td>
+                      <input
+                        name="sizeMin"
+                        defaultValue={size.min}
+                        inputMode="numeric"
+                        placeholder="As product"
+                        aria-label={`Minimum order of size ${index + 1}`}
+                        aria-invalid={errors.sizeMin ? true : undefined}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        name="sizePack"
+                        defaultValue={size.pack}
+                        inputMode="numeric"
+                        placeholder="As product"
+                        aria-label={`Sold in packs of, size ${index + 1}`}
+                        aria-invalid={errors.sizeMin ? true : undefined}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {errors.sizeLabel || errors.sizeStock ? (
-              <p className="field-error">{errors.sizeLabel ?? errors.sizeStock}</p>
+            {errors.sizeLabel || errors.sizeStock || errors.sizeMin ? (
+              <p className="field-error">{errors.sizeLabel ?? errors.sizeStock ?? errors.sizeMin}</p>
             ) : null}
           </fieldset>
 

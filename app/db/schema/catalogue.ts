@@ -236,6 +236,9 @@ export const productSizes = pgTable(
     label: text("label").notNull(),
     inventory: integer("inventory"),
     position: smallint("position").notNull().default(0),
+    /** This size's own minimum and pack (issue 59), when they differ from the product's; null: the product's. */
+    minOrderQty: integer("min_order_qty"),
+    packOf: integer("pack_of"),
   },
   (t) => [primaryKey({ columns: [t.productId, t.label] })],
 );

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.server";
 import { fitQuantity, orderUnits } from "../cart/packs";
 import { loadProductFacts } from "../checkout/facts.server";
-import { type QuotedLine, quoteCart } from "../checkout/quote";
+import { type QuotedLine, quoteCart, unitsOf } from "../checkout/quote";
 
 /** A line to put back in the cart: what was ordered or listed, by product (null when it is gone). */
 export interface WantedLine {
@@ -38,7 +38,7 @@ export async function cartLinesNow(db: Db, storeId: string, wanted: readonly Wan
   );
   const fitted = known.map((line) => {
     const product = facts.get(line.productId);
-    const units = orderUnits({ minQty: product?.minOrderQty, packOf: product?.packOf });
+    const units = product ? unitsOf(product, line.size) : orderUnits({});
     return { ...line, qty: fitQuantity(line.qty, units) };
   });
   // First pass: what is sold at all, and how much is left of each.
@@ -49,7 +49,7 @@ export async function cartLinesNow(db: Db, storeId: string, wanted: readonly Wan
     const left = problem.available ?? 0;
     if (left > 0 && problem.kind === "insufficient-stock") {
       const product = facts.get(line.productId);
-      const units = orderUnits({ minQty: product?.minOrderQty, packOf: product?.packOf });
+      const units = product ? unitsOf(product, line.size) : orderUnits({});
       // The most whole packs the stock holds, when that reaches the minimum.
       const packs = Math.floor(left / units.packOf) * units.packOf;
       if (packs >= units.minQty && packs > 0) {

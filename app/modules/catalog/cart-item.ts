@@ -32,7 +32,9 @@ export function cartItemFor(p: CartableProduct, size: string | null = null): New
       saleQty2: second?.minQty ?? null,
       salePrice3: third?.unitPrice ?? null,
       saleQty3: third?.minQty ?? null,
-      ...(p.units ? { minQty: p.units.minQty, packOf: p.units.packOf } : {}),
+      ...(p.units && (p.units.minQty > 1 || p.units.packOf > 1)
+        ? { minQty: p.units.minQty, packOf: p.units.packOf }
+        : {}),
     },
   };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parsePackSize, parseRupees, parseSizes, readCatalogueCsv, readCatalogueJson } from "./catalogue-file";
+import {
+  parsePackSize,
+  parseRupees,
+  parseSizes,
+  readCatalogueCsv,
+  readCatalogueJson,
+  sizeCell,
+} from "./catalogue-file";
 import { CatalogueValidationError } from "./catalogue-input";
 
 function problems(fn: () => unknown): string[] {
@@ -25,10 +32,21 @@ describe("cells", () => {
     expect(parsePackSize("1.5L")).toEqual({ value: 1.5, unit: "L" });
     expect(() => parsePackSize("a sack")).toThrow(/not a pack size/);
     expect(parseSizes("250 ml:40| 500 ml:25|Large")).toEqual([
-      { label: "250 ml", inventory: 40 },
-      { label: "500 ml", inventory: 25 },
-      { label: "Large", inventory: null },
+      { label: "250 ml", inventory: 40, minOrderQty: null, packOf: null },
+      { label: "500 ml", inventory: 25, minOrderQty: null, packOf: null },
+      { label: "Large", inventory: null, minOrderQty: null, packOf: null },
     ]);
+  });
+  it("reads a size's own minimum and pack, and writes them back the same way", () => {
+    const sizes = parseSizes("1 L:40 (min 12, packs of 6)|20 L:5 (packs of 1)|5 L (Min 2)");
+    expect(sizes).toEqual([
+      { label: "1 L", inventory: 40, minOrderQty: 12, packOf: 6 },
+      { label: "20 L", inventory: 5, minOrderQty: null, packOf: 1 },
+      { label: "5 L", inventory: null, minOrderQty: 2, packOf: null },
+    ]);
+    expect(sizes.map(sizeCell).join("|")).toBe("1 L:40 (min 12, packs of 6)|20 L:5 (packs of 1)|5 L (min 2)");
+    expect(() => parseSizes("1 L:40 (cases)")).toThrow('size "1 L:40 (cases)" should end like "(min 12, packs of 6)"');
+    expect(() => parseSizes("1 L:40 (packs of 0)")).toThrow(/should end like/);
   });
 });
 

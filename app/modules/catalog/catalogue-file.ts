@@ -156,15 +156,48 @@ function parseList(v: Cell): string[] {
     .filter((s) => s !== "");
 }
 
-/** '250 ml:40|500 ml:25' -> sizes with stock; a size without ':n' has unknown stock. */
-export function parseSizes(v: Cell): { label: string; inventory: number | null }[] {
-  return parseList(v).map((entry) => {
+/**
+ * '250 ml:40|500 ml:25' -> sizes with stock; a size without ':n' has unknown stock. A size sold
+ * in its own minimum or pack says so after it: '1 L:40 (min 12, packs of 6)|20 L:5 (packs of 1)'.
+ */
+export function parseSizes(
+  v: Cell,
+): { label: string; inventory: number | null; minOrderQty: number | null; packOf: number | null }[] {
+  return parseList(v).map((typed) => {
+    let entry = typed;
+    let minOrderQty: number | null = null;
+    let packOf: number | null = null;
+    const units = /\s*\(([^()]*)\)\s*$/.exec(entry);
+    if (units?.[1] !== undefined) {
+      for (const part of units[1].split(",").map((p) => p.trim().toLowerCase())) {
+        const min = /^min(?:imum)?\s+(\d+)$/.exec(part);
+        const pack = /^packs?\s+of\s+(\d+)$/.exec(part);
+        if (min?.[1] && Number(min[1]) >= 1) minOrderQty = Number(min[1]);
+        else if (pack?.[1] && Number(pack[1]) >= 1) packOf = Number(pack[1]);
+        else throw new CellError(`size "${typed}" should end like "(min 12, packs of 6)"`);
+      }
+      entry = entry.slice(0, units.index).trim();
+    }
     const cut = entry.lastIndexOf(":");
-    if (cut === -1) return { label: entry, inventory: null };
+    if (cut === -1) return { label: entry, inventory: null, minOrderQty, packOf };
     const count = entry.slice(cut + 1).trim();
-    if (!/^\d+$/.test(count)) throw new CellError(`size "${entry}" should look like "500 ml:25"`);
-    return { label: entry.slice(0, cut).trim(), inventory: Number(count) };
+    if (!/^\d+$/.test(count)) throw new CellError(`size "${typed}" should look like "500 ml:25"`);
+    return { label: entry.slice(0, cut).trim(), inventory: Number(count), minOrderQty, packOf };
   });
+}
+
+/** A size as the sizes column writes it: '1 L:40 (min 12, packs of 6)'. */
+export function sizeCell(size: {
+  label: string;
+  inventory: number | null;
+  minOrderQty: number | null;
+  packOf: number | null;
+}): string {
+  const units = [
+    size.minOrderQty !== null ? `min ${size.minOrderQty}` : "",
+    size.packOf !== null ? `packs of ${size.packOf}` : "",
+  ].filter(Boolean);
+  return `${size.label}${size.inventory !== null ? `:${size.inventory}` : ""}${units.length > 0 ? ` (${units.join(", ")})` : ""}`;
 }
 
 function text(v: Cell): string {

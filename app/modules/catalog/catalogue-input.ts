@@ -113,6 +113,9 @@ export const productInputSchema = z
         z.object({
           label: z.string().trim().min(1, "needs a label").max(60),
           inventory: z.number().int().min(0).nullable().default(null),
+          /** This size's own minimum and pack (a case of 6 litres, a single 20 litre can); null: the product's. */
+          minOrderQty: quantity.nullable().default(null),
+          packOf: quantity.nullable().default(null),
         }),
       )
       .max(30)
@@ -154,6 +157,13 @@ export const productInputSchema = z
       const tier = p[key];
       const unreachable = tier === null ? null : tierQuantityProblem(tier, { minQty: p.minOrderQty, packOf: p.packOf });
       if (unreachable) problem(key, unreachable);
+      // A size sold in packs of its own must reach the tier too.
+      for (const size of p.sizes) {
+        if (tier === null || (size.minOrderQty === null && size.packOf === null)) continue;
+        const units = { minQty: size.minOrderQty ?? p.minOrderQty, packOf: size.packOf ?? p.packOf };
+        const sized = tierQuantityProblem(tier, units);
+        if (sized) problem(key, `${sized} for size ${size.label}`);
+      }
     }
     if (p.subCategory !== null && p.category === null) problem("subCategory", "needs a category");
     const labels = new Set<string>();

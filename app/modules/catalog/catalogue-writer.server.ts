@@ -342,6 +342,8 @@ async function writeInTransaction(tx: Tx, storeId: string, named: ValidCatalogue
         label: s.label,
         inventory: s.inventory,
         position,
+        minOrderQty: s.minOrderQty,
+        packOf: s.packOf,
       })),
     );
     for (let s = 0; s < sizeRows.length; s += BATCH) {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.server";
 import { isUuid } from "../../db/ids";
 import { limitAsWritten, preparedPerDatabase } from "../../db/prepared.server";
 import { brands, categories, productSizes, products } from "../../db/schema";
+import { type OrderUnits, orderUnits } from "../cart/packs";
 import { maxPurchasable, type StockState, stockState } from "./rules";
 import { type ProductSummary, type SummaryRow, toSummary } from "./summary";
 
@@ -13,6 +14,8 @@ export interface ProductSize {
   label: string;
   stock: StockState;
   maxQty: number;
+  /** This size's own minimum and pack (issue 59), where they differ from the product's. */
+  units?: OrderUnits;
 }
 
 export interface ProductDetail extends ProductSummary {
@@ -121,7 +124,12 @@ const productStatement = preparedPerDatabase((db, byId: boolean) => {
 
 const sizesStatement = preparedPerDatabase((db) =>
   db
-    .select({ label: productSizes.label, inventory: productSizes.inventory })
+    .select({
+      label: productSizes.label,
+      inventory: productSizes.inventory,
+      minOrderQty: productSizes.minOrderQty,
+      packOf: productSizes.packOf,
+    })
     .from(productSizes)
     .where(eq(productSizes.productId, sql.placeholder("productId")))
     .orderBy(asc(productSizes.position))
@@ -166,10 +174,15 @@ export async function findProduct(db: Db, storeId: string, idOrSlug: string): Pr
     sizes: sizes.map((s) => {
       // A size without its own count falls back to the product's.
       const inventory = s.inventory ?? row.inventory;
+      const own =
+        s.minOrderQty !== null || s.packOf !== null
+          ? { units: orderUnits({ minQty: s.minOrderQty ?? row.minOrderQty, packOf: s.packOf ?? row.packOf }) }
+          : {};
       return {
         label: s.label,
         stock: stockState(inventory, row.trackInventory),
         maxQty: maxPurchasable(inventory, row.trackInventory),
+        ...own,
       };
     }),
     description: row.description,

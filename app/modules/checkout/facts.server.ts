@@ -48,7 +48,8 @@ export async function loadCartFacts(
           'salePrice3', ${p.salePrice3}, 'saleQty2', ${p.saleQty2}, 'saleQty3', ${p.saleQty3},
           'minOrderQty', ${p.minOrderQty}, 'packOf', ${p.packOf},
           'sizes', coalesce((
-            select json_agg(json_build_object('label', s.label, 'inventory', s.inventory) order by s.position)
+            select json_agg(json_build_object('label', s.label, 'inventory', s.inventory,
+              'minOrderQty', s.min_order_qty, 'packOf', s.pack_of) order by s.position)
             from ${productSizes} s where s.product_id = ${p.id}
           ), '[]'::json))), '[]'::json)
         from ${p} where ${p.storeId} = ${storeId} and ${p.id} = any(${uuidArray(ids)})) as products

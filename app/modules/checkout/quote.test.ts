@@ -201,3 +201,34 @@ describe("minimums and packs at the server (issue 59)", () => {
     expect(priced.lines[0]?.meta).toMatchObject({ minQty: 5, packOf: 6 });
   });
 });
+
+describe("a size's own minimum and pack (issue 59)", () => {
+  // Sunflower oil: 1 L bottles in cases of 12, the 15 L tin singly.
+  const oil = product({
+    id: "p-oil",
+    name: "Sunflower Oil",
+    sizes: [
+      { label: "1 L", inventory: null, minOrderQty: null, packOf: 12 },
+      { label: "15 L", inventory: null },
+    ],
+  });
+  const quote = (size: string, qty: number) =>
+    quoteCart({
+      lines: [{ productId: "p-oil", qty, size, setSizes: [] }],
+      products: new Map([["p-oil", oil]]),
+      coupon: "",
+      pincode: "",
+      shipping: null,
+      rate: null,
+    });
+
+  it("holds each size to its own pack, and the others to the product's", () => {
+    expect(quote("1 L", 18).problems.map((p) => p.message)).toEqual([
+      "Sunflower Oil (1 L) is sold in packs of 12: order 24 instead of 18.",
+    ]);
+    expect(quote("1 L", 24).problems).toEqual([]);
+    expect(quote("1 L", 24).lines[0]?.meta).toMatchObject({ packOf: 12 });
+    expect(quote("15 L", 1).problems).toEqual([]);
+    expect(quote("15 L", 1).lines[0]?.meta.packOf).toBeUndefined();
+  });
+});

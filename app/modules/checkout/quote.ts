@@ -1,4 +1,4 @@
-import { orderUnits, quantityProblem } from "../cart/packs";
+import { type OrderUnits, orderUnits, quantityProblem } from "../cart/packs";
 import { type CartLineMeta, cartLineId } from "../cart/rules";
 import { formatINR } from "../money/format";
 import type { Paise } from "../money/types";
@@ -30,7 +30,13 @@ export interface ProductFacts extends PriceFields {
   trackInventory: boolean;
   /** Units for sale; null when not counted. */
   inventory: number | null;
-  sizes: ReadonlyArray<{ label: string; inventory: number | null }>;
+  /** Each size's stock, and its own minimum and pack where they differ from the product's. */
+  sizes: ReadonlyArray<{
+    label: string;
+    inventory: number | null;
+    minOrderQty?: number | null;
+    packOf?: number | null;
+  }>;
   /** The fewest units a line may have, and the pack it is sold in (issue 59). */
   minOrderQty: number;
   packOf: number;
@@ -75,9 +81,19 @@ export interface QuotedLine {
   meta: CartLineMeta;
 }
 
-/** A product's price breaks as a cart line keeps them. */
-export function cartMetaFor(product: ProductFacts): CartLineMeta {
+/** The minimum and pack of a line: its size's own, else the product's (issue 59). */
+export function unitsOf(
+  product: Pick<ProductFacts, "minOrderQty" | "packOf" | "sizes">,
+  size: string | null,
+): OrderUnits {
+  const own = size === null ? undefined : product.sizes.find((s) => s.label === size);
+  return orderUnits({ minQty: own?.minOrderQty ?? product.minOrderQty, packOf: own?.packOf ?? product.packOf });
+}
+
+/** A product's price breaks as a cart line keeps them, with the line's minimum and pack. */
+export function cartMetaFor(product: ProductFacts, size: string | null = null): CartLineMeta {
   const [second, third] = quantityTiers(product);
+  const units = unitsOf(product, size);
   return {
     productId: product.id,
     baseUnitPrice: baseUnitPrice(product),
@@ -85,7 +101,7 @@ export function cartMetaFor(product: ProductFacts): CartLineMeta {
     saleQty2: second?.minQty ?? null,
     salePrice3: third?.unitPrice ?? null,
     saleQty3: third?.minQty ?? null,
-    ...(product.minOrderQty > 1 || product.packOf > 1 ? { minQty: product.minOrderQty, packOf: product.packOf } : {}),
+    ...(units.minQty > 1 || units.packOf > 1 ? { minQty: units.minQty, packOf: units.packOf } : {}),
   };
 }
 
@@ -191,11 +207,7 @@ export function quoteCart(input: QuoteInput): CartQuote {
     }
     // A minimum or a pack the quantity does not keep (a cart made before the shop set them, or a
     // request written by hand) is named with the quantity to order instead.
-    const unitsProblem = quantityProblem(
-      label,
-      line.qty,
-      orderUnits({ minQty: product.minOrderQty, packOf: product.packOf }),
-    );
+    const unitsProblem = quantityProblem(label, line.qty, unitsOf(product, line.size));
     if (unitsProblem) {
       problems.push({ line: index, productId: product.id, kind: "order-units", message: unitsProblem });
     }
@@ -243,7 +255,7 @@ export function quoteCart(input: QuoteInput): CartQuote {
       unitPrice,
       total: unitPrice * line.qty,
       maxQty,
-      meta: cartMetaFor(product),
+      meta: cartMetaFor(product, line.size),
     });
   });
 

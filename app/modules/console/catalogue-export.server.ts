@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server";
 import { brands, categories, productSizes, products } from "../../db/schema";
+import { sizeCell } from "../catalog/catalogue-file";
 import { BOM, csvRow, rupees } from "./csv";
 
 /**
@@ -85,7 +86,7 @@ export function exportCatalogue(db: Db, storeId: string): ReadableStream<Uint8Ar
       const sizesOf = new Map<string, string[]>();
       for (const size of sizes) {
         const list = sizesOf.get(size.productId) ?? [];
-        list.push(size.inventory === null ? size.label : `${size.label}:${size.inventory}`);
+        list.push(sizeCell(size));
         sizesOf.set(size.productId, list);
       }
       let chunk = "";

@@ -125,13 +125,43 @@ describe("the product form", () => {
     );
     expect(parsed.ok && parsed.value.product.inventory).toBe(42);
     expect(parsed.ok && parsed.value.product.sizes).toEqual([
-      { label: "250 ml", inventory: 30 },
-      { label: "500 ml", inventory: 12 },
+      { label: "250 ml", inventory: 30, minOrderQty: null, packOf: null },
+      { label: "500 ml", inventory: 12, minOrderQty: null, packOf: null },
     ]);
     expect(problems({ sizeLabel: ["250 ml", "250 ML"], sizeStock: ["1", "2"] })).toEqual({
       sizeLabel: 'The size "250 ML" is listed twice.',
     });
     expect(problems({ inventory: "" })).toEqual({ inventory: "Enter the units in stock, or untick Count stock." });
+  });
+
+  it("takes a size's own minimum and pack, and flags a tier its pack cannot reach", () => {
+    const parsed = parseProductForm(
+      form({
+        inventory: "",
+        salePrice2: "",
+        saleQty2: "",
+        salePrice3: "",
+        saleQty3: "",
+        sizeLabel: ["1 L", "20 L"],
+        sizeStock: ["120", "8"],
+        sizeMin: ["12", ""],
+        sizePack: ["6", "1"],
+      }),
+      RATES,
+    );
+    expect(parsed.ok && parsed.value.product.sizes).toEqual([
+      { label: "1 L", inventory: 120, minOrderQty: 12, packOf: 6 },
+      { label: "20 L", inventory: 8, minOrderQty: null, packOf: 1 },
+    ]);
+    // Tier 3 starts at 12 (a whole number of 6s) and tier 2 at 6: packs of 4 reach neither.
+    expect(problems({ inventory: "", sizeLabel: ["1 L"], sizeStock: ["10"], sizeMin: [""], sizePack: ["4"] })).toEqual({
+      saleQty2: "Tier 2 starts at 6, which is not a whole number of packs of 4: make it 8 for size 1 L.",
+    });
+    expect(
+      problems({ inventory: "10", sizeLabel: ["1 L"], sizeStock: ["10"], sizeMin: ["a dozen"], sizePack: [""] }),
+    ).toEqual({
+      sizeMin: 'Enter the minimum and pack of "1 L" as whole numbers from 1, or leave them empty.',
+    });
   });
 
   it("keeps stock uncounted when the shop does not count it", () => {

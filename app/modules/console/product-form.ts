@@ -48,10 +48,19 @@ export const postedProductSchema = z.object({
   photoAlt: list,
   sizeLabel: list,
   sizeStock: list,
+  sizeMin: list,
+  sizePack: list,
 });
 export type PostedProduct = z.output<typeof postedProductSchema>;
 
-const LIST_FIELDS: ReadonlySet<string> = new Set(["photo", "photoAlt", "sizeLabel", "sizeStock"]);
+const LIST_FIELDS: ReadonlySet<string> = new Set([
+  "photo",
+  "photoAlt",
+  "sizeLabel",
+  "sizeStock",
+  "sizeMin",
+  "sizePack",
+]);
 
 /** A posted form as an object the schema reads: the first value of a field, every value of a list. */
 export function postedFields(form: { get(name: string): unknown; getAll(name: string): unknown[] }) {
@@ -212,21 +221,40 @@ export function parseProductForm(form: PostedProduct, rates: readonly number[]):
     optionalStock(form.inventory, "Enter the units in stock as a whole number, like 40, or leave it empty."),
   );
 
-  const sizes: { label: string; inventory: number | null }[] = [];
+  const sizes: { label: string; inventory: number | null; minOrderQty: number | null; packOf: number | null }[] = [];
   const labels = new Set<string>();
   for (const [index, typed] of form.sizeLabel.entries()) {
     const label = typed.trim();
     const stockTyped = form.sizeStock[index] ?? "";
-    if (label === "" && stockTyped.trim() === "") continue; // an empty row, left unused
+    const minTyped = form.sizeMin[index] ?? "";
+    const packTyped = form.sizePack[index] ?? "";
+    if (label === "" && `${stockTyped}${minTyped}${packTyped}`.trim() === "") continue; // an empty row, left unused
     const stock = readValue(optionalStock(stockTyped, ""));
+    // A size's own minimum and pack (a single 20 litre can beside cases of 1 litre bottles); empty: the product's.
+    const sizeMin = readValue(optionalCount(minTyped, ""));
+    const sizePack = readValue(optionalCount(packTyped, ""));
     if (label === "") problem("sizeLabel", "Every size needs a label, like 250 ml.");
     else if (label.length > 60) problem("sizeLabel", `Keep the size "${label.slice(0, 20)}…" to 60 characters.`);
     else if (labels.has(label.toLowerCase())) problem("sizeLabel", `The size "${label}" is listed twice.`);
     else if (stock === null && stockTyped.trim() !== "") {
       problem("sizeStock", `Enter the stock of "${label}" as a whole number, or leave it empty.`);
+    } else if ((sizeMin === null && minTyped.trim() !== "") || (sizePack === null && packTyped.trim() !== "")) {
+      problem("sizeMin", `Enter the minimum and pack of "${label}" as whole numbers from 1, or leave them empty.`);
     } else {
       labels.add(label.toLowerCase());
-      sizes.push({ label, inventory: trackInventory ? stock : null });
+      sizes.push({ label, inventory: trackInventory ? stock : null, minOrderQty: sizeMin, packOf: sizePack });
+    }
+  }
+  // A size with its own pack must reach the price tiers too.
+  for (const size of sizes) {
+    if (size.minOrderQty === null && size.packOf === null) continue;
+    const units = { minQty: size.minOrderQty ?? minOrderQty, packOf: size.packOf ?? packOf };
+    for (const [field, tierQty, tier] of [
+      ["saleQty2", qty2, "Tier 2"],
+      ["saleQty3", qty3, "Tier 3"],
+    ] as const) {
+      const unreachable = tierQty === null ? null : tierQuantityProblem(tierQty, units);
+      if (unreachable) problem(field, `${tier} ${unreachable} for size ${size.label}.`);
     }
   }
   if (trackInventory && inventory === null && sizes.every((size) => size.inventory === null) && !fields.inventory) {

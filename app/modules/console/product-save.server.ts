@@ -27,7 +27,10 @@ const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 1
 const counted = (value: number | null) => (value === null ? "" : String(value));
 
 /** A stored product as its form shows it. */
-export function productFields(row: ProductRecord, sizes: { label: string; inventory: number | null }[]): PostedProduct {
+export function productFields(
+  row: ProductRecord,
+  sizes: { label: string; inventory: number | null; minOrderQty?: number | null; packOf?: number | null }[],
+): PostedProduct {
   return {
     ...EMPTY_PRODUCT,
     name: row.name,
@@ -61,6 +64,8 @@ export function productFields(row: ProductRecord, sizes: { label: string; invent
     photoAlt: row.photos.map((_, index) => row.photoAlts[index] ?? ""),
     sizeLabel: sizes.map((size) => size.label),
     sizeStock: sizes.map((size) => counted(size.inventory)),
+    sizeMin: sizes.map((size) => counted(size.minOrderQty ?? null)),
+    sizePack: sizes.map((size) => counted(size.packOf ?? null)),
   };
 }
 
@@ -118,7 +123,12 @@ export interface ProductForEditing {
 
 async function readSizes(db: Db | Tx, productId: string) {
   return db
-    .select({ label: productSizes.label, inventory: productSizes.inventory })
+    .select({
+      label: productSizes.label,
+      inventory: productSizes.inventory,
+      minOrderQty: productSizes.minOrderQty,
+      packOf: productSizes.packOf,
+    })
     .from(productSizes)
     .where(eq(productSizes.productId, productId))
     .orderBy(asc(productSizes.position));
@@ -253,7 +263,7 @@ export async function saveProduct(
       if (!merged.ok) refuse(merged.field, merged.error);
       const counts = merged.ok ? merged.counts : {};
       const sizes = product.sizes.map((size) => ({
-        label: size.label,
+        ...size,
         inventory: size.inventory === null ? null : (counts[size.label] ?? size.inventory),
       }));
       const sizedCounts = sizes.filter((size) => size.inventory !== null);

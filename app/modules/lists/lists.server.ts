@@ -8,7 +8,7 @@ import { type CartLinesNow, cartLinesNow } from "../accounts/cart-lines.server";
 import { orderUnits, unitsLabel } from "../cart/packs";
 import { loadProductFacts } from "../checkout/facts.server";
 import { MAX_LINE_QUANTITY, ORDER_REQUEST_MESSAGES } from "../checkout/order-request";
-import { type LineProblem, lineLabel, quoteCart } from "../checkout/quote";
+import { type LineProblem, lineLabel, quoteCart, unitsOf } from "../checkout/quote";
 import { tierUnitPrice } from "../pricing/rules";
 import { LIST_MESSAGES, type ListLine, lineKey, MAX_LISTS, mergeLines } from "./rules";
 
@@ -196,7 +196,7 @@ export async function readList(db: Db, storeId: string, customerId: string, list
     items: items.map((item) => {
       const product = item.productId ? facts.get(item.productId) : undefined;
       const problem = priced.problems.find((p) => p.line === known.indexOf(item) && p.kind !== "price-changed");
-      const units = orderUnits({ minQty: product?.minOrderQty, packOf: product?.packOf });
+      const units = product ? unitsOf(product, item.size) : orderUnits({});
       const sold = product?.active === true;
       return {
         productId: item.productId,
