@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { CartLine } from "../modules/cart/rules";
 import { addToList, createList, fetchLists, type ListLineInput, type ListSummary } from "../modules/lists/client";
-import { LIST_MESSAGES } from "../modules/lists/rules";
+import { LIST_MESSAGES } from "../modules/lists/messages";
+import { Link } from "../platform/navigation/navigation";
 
 type Message = { text: string; tone: "success" | "error"; signIn?: boolean };
 

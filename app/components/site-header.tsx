@@ -112,6 +112,10 @@ function Header({ store, account }: { store: StoreView; account: AccountBadge | 
             <li className="wide-only">
               <NavLink to="/products">Shop</NavLink>
             </li>
+            {/* A wholesale buyer's many lines at once (issue 59): in the header where there is room for it. */}
+            <li className="wide-only roomy-only">
+              <NavLink to="/quick-order">Quick order</NavLink>
+            </li>
             <li>
               <CartButton />
             </li>
@@ -196,6 +200,11 @@ function MobileMenu({ account }: { account: AccountBadge | null }) {
         <li>
           <NavLink to="/products" onClick={close}>
             Shop
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/quick-order" onClick={close}>
+            Quick order
           </NavLink>
         </li>
         <li>

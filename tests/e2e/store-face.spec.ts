@@ -228,7 +228,8 @@ test("from tablet to desktop the header keeps its links whole: beside the search
     });
     const near = (a: number, b: number) => Math.abs(a - b) < 16; // items are centred on their row
     const where = `${width} px`;
-    expect(at.links, where).toHaveLength(4);
+    // Quick order joins Home, Shop, Cart and My Account where the row has room for it.
+    expect(at.links, where).toHaveLength(width >= 1280 ? 5 : 4);
     expect(near(at.location, at.brand), where).toBe(true);
     const linksRow = at.links[0] ?? -1;
     for (const top of at.links) expect(top, where).toBe(linksRow);
@@ -247,7 +248,7 @@ test("from tablet to desktop the header keeps its links whole: beside the search
   }
 });
 
-test("the phone Menu holds Home, Shop, Cart (the drawer) and My Account", async ({ page }, info) => {
+test("the phone Menu holds Home, Shop, Quick order, Cart (the drawer) and My Account", async ({ page }, info) => {
   test.skip(info.project.name !== "phone", "the Menu is the phone's");
   await page.goto("/products");
   await page
@@ -259,7 +260,9 @@ test("the phone Menu holds Home, Shop, Cart (the drawer) and My Account", async 
   await menu.click();
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   const list = page.locator("#mobile-menu-list");
-  for (const name of ["Home", "Shop", "My Account"]) await expect(list.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Home", "Shop", "Quick order", "My Account"]) {
+    await expect(list.getByRole("link", { name })).toBeVisible();
+  }
   await page.keyboard.press("Escape");
   await expect(list).toBeHidden();
   await menu.click();

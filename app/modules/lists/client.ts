@@ -3,7 +3,7 @@ import { accountApi } from "../accounts/client";
 import { cart } from "../cart/cart-store";
 import type { QuotedLine } from "../checkout/quote";
 import type { ListSummary, ListView } from "./lists.server";
-import { LIST_MESSAGES } from "./rules";
+import { LIST_MESSAGES } from "./messages";
 
 export type { ListItemView, ListSummary, ListView } from "./lists.server";
 

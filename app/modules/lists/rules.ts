@@ -1,27 +1,14 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, requestedLineSchema } from "../checkout/order-request";
+import { LIST_MESSAGES, MAX_LIST_LINES, MAX_LIST_NAME } from "./messages";
 
 /**
- * A customer's named lists, "the usual order" (issue 59), as rules: the messages, the limits,
- * and what the browser may send. A list holds products and quantities only; prices are today's
+ * A customer's named lists, "the usual order" (issue 59), as rules: what the browser may send
+ * (their limits and messages are in messages.ts). A list holds products and quantities only; prices are today's
  * when it goes into the cart.
  */
 
-export const MAX_LISTS = 30;
-export const MAX_LIST_LINES = 200;
-export const MAX_LIST_NAME = 60;
-
-export const LIST_MESSAGES = {
-  name: `Name the list in 1 to ${MAX_LIST_NAME} characters, like "Weekly veg".`,
-  nameTaken: "You already have a list with this name. Choose another.",
-  tooMany: `You can keep up to ${MAX_LISTS} lists. Delete one you no longer use first.`,
-  tooManyLines: `A list can hold up to ${MAX_LIST_LINES} items.`,
-  notFound: "This list is not yours, or it was deleted.",
-  empty: "There is nothing to save: the cart is empty.",
-  added: (name: string) => `Added to ${name}.`,
-  saved: (name: string) => `Saved as ${name}.`,
-  signIn: "Sign in to keep lists of what you order often.",
-} as const;
+export { LIST_MESSAGES, MAX_LIST_LINES, MAX_LIST_NAME, MAX_LISTS } from "./messages";
 
 /** One product, size and set of sizes: a list holds each once, whatever order the sizes came in. */
 export function lineKey(line: { productId: string; size: string | null; setSizes: readonly string[] }): string {
