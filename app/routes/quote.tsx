@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { ProductImage } from "../components/ui/product-image";
 import { signedInCustomer } from "../modules/accounts/request.server";
 import { smsProvider } from "../modules/accounts/sms.server";
@@ -133,7 +133,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     returnUrl: `${origin}/payment-return?orderId=${order.orderId}`,
     source: "checkout",
   });
-  if (payment.ok) return redirect(payment.paymentLink, { headers });
+  // The gateway's page is a whole document (the sandbox's is on this site): load it, not a route.
+  if (payment.ok) return redirectDocument(payment.paymentLink, { headers });
   if (payment.error === PAYMENT_START_MESSAGES.alreadyPaid) return redirect(thankYou, { headers });
   // The order waits, unpaid: its page offers Try Again.
   return redirect(thankYou, { headers });

@@ -109,3 +109,42 @@ test("a stranger without the quote's link sees nothing of it", async ({ page, br
   expect((await stranger.goto(`${url.pathname}${url.search}`))?.status()).toBe(200);
   await stranger.context().close();
 });
+
+test("an answered quote accepted with Pay Online is paid on the gateway's page for the quoted total", async ({
+  page,
+  browser,
+}, info) => {
+  test.skip(info.project.name === "phone", "the gateway's page is the same on a phone; the desktop pays");
+  test.setTimeout(120_000);
+  const product = await addCountedProduct(page);
+  await page.goto("/checkout");
+  await page.getByLabel("Full Name").fill("Nikhil Shetty");
+  await page.getByLabel("Phone").fill(uniquePhone());
+  await page.getByLabel("Address Line 1").fill("3 Brigade Road");
+  await page.getByLabel("City").fill("Bengaluru");
+  await page.getByLabel("Pincode").fill("560025");
+  await expect(page.getByRole("region", { name: "Request a quote" })).toBeVisible();
+  const state = page.getByLabel("State");
+  if ((await state.inputValue()) === "") await state.selectOption({ label: "Karnataka" });
+  await page.getByRole("button", { name: "Send quote request" }).click();
+  await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}\?key=/);
+  const reference = /Q-[2-9A-Z]{6}/.exec((await page.getByRole("status").textContent()) ?? "")?.[0] ?? "";
+
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner, "/admin/quotes");
+  await owner.getByRole("link", { name: reference }).click();
+  await owner.getByLabel(`Price of one ${product}, in rupees`).fill("200");
+  await owner.getByLabel("Delivery charge (₹)").fill("");
+  await owner.getByRole("button", { name: "Send answer" }).click();
+  await expect(owner.getByText("Quoted total, with delivery: ₹200")).toBeVisible();
+  await owner.context().close();
+
+  await page.reload();
+  await page.getByRole("radio", { name: "Pay Online" }).check();
+  await page.getByRole("button", { name: "Accept and place order" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
+  await expect(page.locator(".amount")).toHaveText("₹200");
+  await page.getByRole("button", { name: /^Success\b/ }).click();
+  await page.waitForURL(/\/thank-you\?orderId=/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
+});
