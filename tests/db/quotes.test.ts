@@ -4,11 +4,11 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
-import { jobs, orderEvents, orderItems, orders, quotes, smsOutbox, stores } from "../../app/db/schema";
+import { auditLog, jobs, orderEvents, orderItems, orders, quotes, smsOutbox, stores } from "../../app/db/schema";
 import { makeCheckoutAddress } from "../../app/demo/factories";
 import { createLogger } from "../../app/logger.server";
 import type { Actor } from "../../app/modules/console/fulfilment.server";
-import { answerQuote, listQuotes, openQuoteCount } from "../../app/modules/console/quotes.server";
+import { answerQuote, listQuotes, openQuoteCount, saveQuoteAbove } from "../../app/modules/console/quotes.server";
 import { createWorker } from "../../app/modules/jobs/worker.server";
 import { FileEmail, filedEmails } from "../../app/modules/notifications/email-senders.server";
 import { quoteMessageHandlers } from "../../app/modules/notifications/quote-messages.server";
@@ -130,6 +130,17 @@ describe.each(databaseKinds)("quotes on %s", (kind) => {
       body({ lines: [{ productId: fx.ids.retired, qty: 1, size: null, setSizes: [] }] }),
     );
     expect(retired).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("keeps the owner's amount for quotes with the other order rules, in the audit log", async () => {
+    await saveQuoteAbove(database.db, actor, 75_000_00);
+    const [row] = await database.db.select({ rules: stores.orderRules }).from(stores).where(eq(stores.id, fx.store.id));
+    expect(row?.rules).toMatchObject({ quoteAbove: 75_000_00, codCodeAbove: fx.store.orderRules.codCodeAbove });
+    const [entry] = await database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.storeId, fx.store.id), eq(auditLog.action, "settings.quote-above")));
+    expect(entry).toEqual({ before: { quoteAbove: fx.store.orderRules.quoteAbove }, after: { quoteAbove: 75_000_00 } });
   });
 
   it("takes a large cart from the store's amount, where it delivers", async () => {

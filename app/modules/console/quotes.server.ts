@@ -2,12 +2,12 @@ import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { transactionWithRetry } from "../../db/errors.server";
 import { isUuid } from "../../db/ids";
-import { orderRulesSchema } from "../../db/json-columns";
-import { orders, quotes, stores } from "../../db/schema";
+import { orders, quotes } from "../../db/schema";
 import { enqueue, jobsWritten } from "../jobs/queue.server";
 import { quoteAnsweredJobs } from "../notifications/quote-messages.server";
 import { type QuoteAnswerInput, type QuoteFilter, quoteTotals } from "../quotes/rules";
 import { type Actor, writeAudit } from "./fulfilment.server";
+import { saveOrderRule } from "./store-settings.server";
 
 /**
  * Requests for a quote in the console (issue 59): a list by where each stands, and the answer
@@ -134,24 +134,6 @@ export async function answerQuote(
 }
 
 /** Sets the amount from which a cart may ask for a quote (0: only pincodes not served). */
-export async function saveQuoteAbove(db: Db, actor: Actor, quoteAbove: number): Promise<void> {
-  await transactionWithRetry(db, async (tx) => {
-    const [row] = await tx
-      .select({ orderRules: stores.orderRules })
-      .from(stores)
-      .where(eq(stores.id, actor.member.storeId))
-      .for("update");
-    const before = orderRulesSchema.parse(row?.orderRules ?? {});
-    await tx
-      .update(stores)
-      .set({ orderRules: { ...before, quoteAbove } })
-      .where(eq(stores.id, actor.member.storeId));
-    await writeAudit(tx, actor, {
-      action: "settings.quote-above",
-      entity: "setting",
-      entityId: "orderRules",
-      before: { quoteAbove: before.quoteAbove },
-      after: { quoteAbove },
-    });
-  });
+export function saveQuoteAbove(db: Db, actor: Actor, quoteAbove: number): Promise<void> {
+  return saveOrderRule(db, actor, "quoteAbove", quoteAbove, "settings.quote-above");
 }

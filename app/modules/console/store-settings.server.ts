@@ -12,8 +12,17 @@ export function lowStockOf(store: Pick<Store, "orderRules">): number {
   return store.orderRules.lowStockAt ?? LOW_STOCK_THRESHOLD;
 }
 
-/** Sets the store's low-stock level; the other rules of orders are kept as they are. */
-export async function saveLowStock(db: Db, actor: Actor, lowStockAt: number): Promise<void> {
+/**
+ * Sets one of the store's order rules (issue 56's low-stock level, issue 59's amount for quotes),
+ * keeping the others as they are, with the change in the audit log.
+ */
+export async function saveOrderRule(
+  db: Db,
+  actor: Actor,
+  rule: "lowStockAt" | "quoteAbove",
+  value: number,
+  action: string,
+): Promise<void> {
   await transactionWithRetry(db, async (tx) => {
     const [row] = await tx
       .select({ orderRules: stores.orderRules })
@@ -23,14 +32,19 @@ export async function saveLowStock(db: Db, actor: Actor, lowStockAt: number): Pr
     const before = orderRulesSchema.parse(row?.orderRules ?? {});
     await tx
       .update(stores)
-      .set({ orderRules: { ...before, lowStockAt } })
+      .set({ orderRules: { ...before, [rule]: value } })
       .where(eq(stores.id, actor.member.storeId));
     await writeAudit(tx, actor, {
-      action: "settings.low-stock",
+      action,
       entity: "setting",
       entityId: "orderRules",
-      before: { lowStockAt: before.lowStockAt },
-      after: { lowStockAt },
+      before: { [rule]: before[rule] },
+      after: { [rule]: value },
     });
   });
+}
+
+/** Sets the store's low-stock level; the other rules of orders are kept as they are. */
+export function saveLowStock(db: Db, actor: Actor, lowStockAt: number): Promise<void> {
+  return saveOrderRule(db, actor, "lowStockAt", lowStockAt, "settings.low-stock");
 }

@@ -37,6 +37,10 @@ export function emailColour(value: string): string {
 export const emailParagraph = (line: string, size = 16) =>
   `<p style="margin:0 0 12px;font-size:${size}px;line-height:1.5">${escapeHtml(line)}</p>`;
 
+/** A titled group of plain lines in an email: the customer, the items, the amounts. */
+export const emailBlock = (title: string, rows: string[]) =>
+  `<h2 style="margin:20px 0 8px;font-size:16px">${escapeHtml(title)}</h2>${rows.map((row) => emailParagraph(row, 15)).join("")}`;
+
 /** A button-like link in an email: the one thing the reader is asked to do. */
 export const emailButton = (href: string, label: string, colour: string) =>
   `<p style="margin:24px 0 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>`;

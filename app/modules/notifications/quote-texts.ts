@@ -4,11 +4,11 @@ import {
   brandMark,
   type EmailContent,
   type EmailLook,
+  emailBlock,
   emailButton,
   emailColour,
   emailPage,
   emailParagraph,
-  escapeHtml,
   storeMark,
 } from "./email-texts";
 import { dltValue, smsAmount } from "./texts";
@@ -74,8 +74,6 @@ export function shopQuoteEmail(quote: ShopQuote, primaryColor: string): EmailCon
     `Answer it: ${quote.consoleUrl}`,
   ].join("\n");
   const colour = emailColour(primaryColor);
-  const block = (title: string, rows: string[]) =>
-    `<h2 style="margin:20px 0 8px;font-size:16px">${escapeHtml(title)}</h2>${rows.map((row) => emailParagraph(row, 15)).join("")}`;
   const html = emailPage({
     title: subject,
     colour,
@@ -83,8 +81,8 @@ export function shopQuoteEmail(quote: ShopQuote, primaryColor: string): EmailCon
     heading,
     body: [
       emailParagraph(intro, 15),
-      block(askedBy(quote), contact),
-      block("Items", [...items, ...note]),
+      emailBlock(askedBy(quote), contact),
+      emailBlock("Items", [...items, ...note]),
       emailButton(quote.consoleUrl, "Answer the quote", colour),
     ].join("\n"),
   });

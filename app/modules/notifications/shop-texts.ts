@@ -1,11 +1,11 @@
 import { formatINR } from "../money/format";
 import {
   type EmailContent,
+  emailBlock,
   emailButton,
   emailColour,
   emailPage,
   emailParagraph,
-  escapeHtml,
   storeMark,
 } from "./email-texts";
 
@@ -123,8 +123,6 @@ export function shopEmail(event: ShopEvent, order: ShopOrder, primaryColor: stri
     `Open the order: ${order.consoleUrl}`,
   ].join("\n");
   const colour = emailColour(primaryColor);
-  const block = (title: string, rows: string[]) =>
-    `<h2 style="margin:20px 0 8px;font-size:16px">${escapeHtml(title)}</h2>${rows.map((row) => emailParagraph(row, 15)).join("")}`;
   const html = emailPage({
     title: subject,
     colour,
@@ -132,9 +130,9 @@ export function shopEmail(event: ShopEvent, order: ShopOrder, primaryColor: stri
     heading,
     body: [
       lines.map((line) => emailParagraph(line, 15)).join(""),
-      block(customerName(order), [...contact, ...deliverTo]),
-      block("Items", itemLines),
-      block("Amounts", sums),
+      emailBlock(customerName(order), [...contact, ...deliverTo]),
+      emailBlock("Items", itemLines),
+      emailBlock("Amounts", sums),
       emailButton(order.consoleUrl, "Open the order", colour),
     ].join("\n"),
   });
