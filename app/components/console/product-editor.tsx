@@ -325,8 +325,8 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
             </Field>
             <table className="console-sizes">
               <caption>
-                Sizes, each with its own stock (like 250 ml and 500 ml cups), and its own minimum and pack when they
-                differ from the product's
+                Sizes, each with its own stock (like 250 ml and 500 ml cups), and its own minimum and pack where they
+                differ from the product's (empty: the product's)
               </caption>
               <thead>
                 <tr>
@@ -363,7 +363,6 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                         name="sizeMin"
                         defaultValue={size.min}
                         inputMode="numeric"
-                        placeholder="As product"
                         aria-label={`Minimum order of size ${index + 1}`}
                         aria-invalid={errors.sizeMin ? true : undefined}
                       />
@@ -373,7 +372,6 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                         name="sizePack"
                         defaultValue={size.pack}
                         inputMode="numeric"
-                        placeholder="As product"
                         aria-label={`Sold in packs of, size ${index + 1}`}
                         aria-invalid={errors.sizeMin ? true : undefined}
                       />
