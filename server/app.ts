@@ -32,6 +32,7 @@ import { type BackupService, startBackupService } from "./backup";
 import { testConveniences } from "./conveniences";
 import { createHttpHandler } from "./http";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
+import { answerClientError } from "./request-body";
 import { loadStaticFiles } from "./static";
 import { createStoreResolver } from "./store-resolver";
 import { superviseWorkers } from "./workers";
@@ -144,6 +145,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   });
   let backup: BackupService | undefined;
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
+  server.on("clientError", answerClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

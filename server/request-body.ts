@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 
 /**
  * A request's body as a web stream that a route may stop reading without closing the
@@ -112,4 +113,32 @@ export function lingerBeforeClose(req: IncomingMessage): void {
     req.resume();
     socket.resume();
   };
+}
+
+/**
+ * A request Node's parser cannot read (a method it does not know, such as FOO; a malformed
+ * header) is answered rather than reset: Node's own answer closes at once, and a client still
+ * sending its body then sees a reset instead of the 400. The answer is sent, the writing side
+ * shut, and what still arrives is read and dropped for a moment, as lingerBeforeClose does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text] =
+    error.code === "HPE_INVALID_METHOD"
+      ? ["405 Method Not Allowed", "This store does not answer that method."]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? ["431 Request Header Fields Too Large", "The request's headers are too large."]
+        : ["400 Bad Request", "Bad request: the request cannot be read."];
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  socket.once("end", () => socket.destroy());
+  socket.on("error", () => socket.destroy());
+  socket.resume();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isRetryable, isUniqueViolation } from "../../db/errors.server";
+import { isUuid } from "../../db/ids";
 import { orderEvents, quotes } from "../../db/schema";
 import type { QuoteAnswer, QuoteLineRecord } from "../../db/schema/quotes";
 import { loadProductFacts } from "../checkout/facts.server";
@@ -55,6 +56,7 @@ export async function findQuote(
   quoteId: string,
   access: QuoteAccess,
 ): Promise<QuoteRow | null> {
+  if (!isUuid(quoteId)) return null;
   const [quote] = await db
     .select()
     .from(quotes)
