@@ -372,7 +372,7 @@ function EditorForm({ csrf, product, rates, categories, brands, answer, saved, .
                         name="sizePack"
                         defaultValue={size.pack}
                         inputMode="numeric"
-                        aria-label={`Sold in packs of, size ${index + 1}`}
+                        aria-label={`Packs of, size ${index + 1}`}
                         aria-invalid={errors.sizeMin ? true : undefined}
                       />
                     </td>
