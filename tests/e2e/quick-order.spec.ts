@@ -27,7 +27,7 @@ test("paste 20 lines into quick order, add them all to the cart and check out", 
 
   // Quick order is linked from the cart and from the account's order history.
   await page.goto("/cart");
-  await page.getByRole("link", { name: "Quick order" }).click();
+  await page.locator("#main").getByRole("link", { name: "Quick order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Quick order" })).toBeVisible();
 
   await page.getByLabel("Paste lines").fill(pasted);
