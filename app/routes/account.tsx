@@ -11,7 +11,7 @@ import { loadChoices } from "../modules/accounts/preferences.server";
 import { signedInCustomer } from "../modules/accounts/request.server";
 import { listLists } from "../modules/lists/lists.server";
 import { customerQuotes } from "../modules/quotes/accept.server";
-import { lastDayText, QUOTE_STATE_LABELS, quoteState } from "../modules/quotes/rules";
+import { dayText, QUOTE_STATE_LABELS, quoteState } from "../modules/quotes/rules";
 import { requireStore } from "../modules/store/require-store.server";
 import type { Route } from "./+types/account";
 
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           reference: row.reference,
           state: QUOTE_STATE_LABELS[quoteState(row)],
           total: row.grandTotal,
-          asked: lastDayText(new Date(row.createdAt.getTime() + 1)),
+          asked: dayText(row.createdAt),
         })),
       )
       .catch(() => null),

@@ -10,7 +10,14 @@ import { sendOrderCode } from "../modules/orders/cod-code.server";
 import { PAYMENT_START_MESSAGES, startPayment } from "../modules/payments/payments.server";
 import { paymentSetup } from "../modules/payments/setup.server";
 import { acceptQuote, declineQuote, findQuote, type QuoteAccess } from "../modules/quotes/accept.server";
-import { lastDayText, QUOTE_MESSAGES, QUOTE_STATE_LABELS, quoteState, quoteTotals } from "../modules/quotes/rules";
+import {
+  dayText,
+  lastDayText,
+  QUOTE_MESSAGES,
+  QUOTE_STATE_LABELS,
+  quoteState,
+  quoteTotals,
+} from "../modules/quotes/rules";
 import { secureCookies } from "../modules/security/cookies.server";
 import { CSRF_FIELD } from "../modules/security/csrf";
 import { FORBIDDEN_MESSAGE } from "../modules/security/csrf.server";
@@ -60,7 +67,7 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
     reference: quote.reference,
     state,
     stateLabel: QUOTE_STATE_LABELS[state],
-    requestedOn: lastDayText(new Date(quote.createdAt.getTime() + 1)),
+    requestedOn: dayText(quote.createdAt),
     lastDay: quote.expiresAt ? lastDayText(quote.expiresAt) : null,
     note: quote.note,
     byEmail: Boolean(quote.email),

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { codeFor, uniquePhone } from "./helpers/account";
+import { signInCustomer, uniquePhone } from "./helpers/account";
 import { addCountedProduct } from "./helpers/cart";
 import { signIn } from "./helpers/console";
 
@@ -71,15 +71,7 @@ test("a customer with a GSTIN orders, the owner confirms, and the customer downl
 }) => {
   test.setTimeout(120_000);
   // Signed in first, so the order is the account's.
-  const phone = uniquePhone();
-  await page.goto("/account");
-  await expect(async () => {
-    await page.getByLabel("Mobile number").fill(phone);
-    await page.getByRole("button", { name: "Send OTP" }).click();
-    await expect(page.getByLabel("One-time code")).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await page.getByLabel("One-time code").fill(await codeFor(page.request, phone));
-  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+  await signInCustomer(page);
   await expect(page.getByRole("heading", { name: "Order History" })).toBeVisible();
 
   await addCountedProduct(page);

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { codeFor, uniquePhone } from "./helpers/account";
+import { signInCustomer } from "./helpers/account";
 import { signIn } from "./helpers/console";
 
 /**
@@ -149,16 +149,8 @@ test("a shopper confirms the newsletter from its email, and leaves it from the s
 });
 
 test("a customer chooses the newsletter in their account, and leaves it there", async ({ page }) => {
-  const phone = uniquePhone();
+  const phone = await signInCustomer(page);
   const address = `buyer-${phone}@hotel.example`;
-  await page.goto("/account");
-  await expect(async () => {
-    await page.getByLabel("Mobile number").fill(phone);
-    await page.getByRole("button", { name: "Send OTP" }).click();
-    await expect(page.getByLabel("One-time code")).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await page.getByLabel("One-time code").fill(await codeFor(page.request, phone));
-  await page.getByRole("button", { name: "Verify & Sign In" }).click();
 
   const messages = page.getByRole("region", { name: "Messages" });
   await expect(messages).toContainText("We always tell you about your orders by SMS");

@@ -5,7 +5,7 @@ import { isUuid } from "../../db/ids";
 import { orders, quotes } from "../../db/schema";
 import { enqueue, jobsWritten } from "../jobs/queue.server";
 import { quoteAnsweredJobs } from "../notifications/quote-messages.server";
-import { type QuoteAnswerInput, type QuoteFilter, quoteTotals } from "../quotes/rules";
+import { QUOTE_MESSAGES, type QuoteAnswerInput, type QuoteFilter, quoteTotals } from "../quotes/rules";
 import { type Actor, writeAudit } from "./fulfilment.server";
 import { saveOrderRule } from "./store-settings.server";
 
@@ -97,7 +97,7 @@ export async function answerQuote(
       return {
         ok: false,
         status: 409,
-        error: "Someone changed this quote while you were answering it. Here it is as it is now.",
+        error: QUOTE_MESSAGES.staleAnswer,
       };
     }
     if (answer.unitPrices.length !== quote.lines.length) {

@@ -54,6 +54,15 @@ async function ownList(db: Db | Tx, storeId: string, customerId: string, listId:
   return row ?? null;
 }
 
+/** A list's lines, in the order they were listed. */
+function linesOf(db: Db, listId: string) {
+  return db
+    .select()
+    .from(shoppingListItems)
+    .where(eq(shoppingListItems.listId, listId))
+    .orderBy(asc(shoppingListItems.position));
+}
+
 /** The products' names, for the lines' own copy; a product not in this store refuses the whole change. */
 async function namesOf(db: Db | Tx, storeId: string, lines: readonly ListLine[]): Promise<Map<string, string> | null> {
   const ids = [...new Set(lines.map((line) => line.productId))];
@@ -166,11 +175,7 @@ export interface ListView {
 export async function readList(db: Db, storeId: string, customerId: string, listId: string): Promise<ListView | null> {
   const list = await ownList(db, storeId, customerId, listId);
   if (!list) return null;
-  const items = await db
-    .select()
-    .from(shoppingListItems)
-    .where(eq(shoppingListItems.listId, list.id))
-    .orderBy(asc(shoppingListItems.position));
+  const items = await linesOf(db, list.id);
   const facts = await loadProductFacts(
     db,
     storeId,
@@ -318,11 +323,7 @@ export async function listToCart(
 ): Promise<CartLinesNow | null> {
   const list = await ownList(db, storeId, customerId, listId);
   if (!list) return null;
-  const items = await db
-    .select()
-    .from(shoppingListItems)
-    .where(eq(shoppingListItems.listId, list.id))
-    .orderBy(asc(shoppingListItems.position));
+  const items = await linesOf(db, list.id);
   return cartLinesNow(
     db,
     storeId,

@@ -42,7 +42,7 @@ export type AcceptOutcome =
 
 type QuoteRow = typeof quotes.$inferSelect;
 
-export function canOpen(quote: Pick<QuoteRow, "customerId" | "phone" | "accessKey">, access: QuoteAccess): boolean {
+function canOpen(quote: Pick<QuoteRow, "customerId" | "phone" | "accessKey">, access: QuoteAccess): boolean {
   if (quote.customerId && access.customerId === quote.customerId) return true;
   if (access.customerId && access.phone === quote.phone) return true;
   // Compared as hashes: equal length, and no early exit on the key's first differing character.

@@ -5,7 +5,7 @@ import { quotes } from "../../db/schema";
 import type { QuoteLineRecord } from "../../db/schema/quotes";
 import { loadCartFacts } from "../checkout/facts.server";
 import { MAX_CART_LINES, ORDER_REQUEST_MESSAGES, requestedLineSchema } from "../checkout/order-request";
-import { lineLabel, quoteCart } from "../checkout/quote";
+import { quoteCart } from "../checkout/quote";
 import { addressFormSchema, addressSnapshot } from "../checkout/schema";
 import { enqueue, jobsWritten } from "../jobs/queue.server";
 import { shopQuoteJob } from "../notifications/shop-messages.server";
@@ -115,7 +115,3 @@ export async function requestQuote(
 function quoteReferenceNow(): string {
   return quoteReference(randomBytesPooled(6));
 }
-
-/** How a quote's line is named in messages: 'Tea Cup (250 ml) × 12'. */
-export const quoteLineLabel = (line: QuoteLineRecord) =>
-  `${lineLabel(line.name, line.size, line.setSizes)} × ${line.qty}`;

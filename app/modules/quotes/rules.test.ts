@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastDayText, quoteReason, quoteReference, quoteState, quoteTotals, readQuoteAnswer } from "./rules";
+import { dayText, lastDayText, quoteReason, quoteReference, quoteState, quoteTotals, readQuoteAnswer } from "./rules";
 
 describe("quoteReason", () => {
   it("offers a quote for a pincode not served, whatever the cart", () => {
@@ -73,6 +73,8 @@ describe("readQuoteAnswer", () => {
       },
     });
     expect(lastDayText(new Date("2026-12-10T18:30:00Z"))).toBe("10 Dec 2026");
+    // Asked at 23:50 UTC on 6 December: already the 7th in India.
+    expect(dayText(new Date("2026-12-06T23:50:00Z"))).toBe("7 Dec 2026");
   });
   it("names every mistake at its field", () => {
     const read = readQuoteAnswer({ "price-0": "0", "price-1": "abc", delivery: "-5", expires: "2026-12-05" }, 2, now);

@@ -144,8 +144,13 @@ export function readQuoteAnswer(
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** The last day a quote may be accepted, in India, as people write it: "31 Dec 2026". */
-export function lastDayText(expiresAt: Date): string {
-  const [year, month, day] = indianDate(new Date(expiresAt.getTime() - 1)).split("-");
+/** An instant's day in India, as people write it: "7 Dec 2026". */
+export function dayText(at: Date): string {
+  const [year, month, day] = indianDate(at).split("-");
   return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/** The last day a quote may be accepted: the day before the instant it expires (midnight in India). */
+export function lastDayText(expiresAt: Date): string {
+  return dayText(new Date(expiresAt.getTime() - 1));
 }

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** A phone no other test (in any worker) uses: each gets its own codes and limits. */
 export function uniquePhone(prefix: "96" | "97" = "97"): string {
@@ -14,4 +14,20 @@ export async function codeFor(request: APIRequestContext, phone: string): Promis
   const code = messages.map((message) => /^(\d{6}) /.exec(message.body)?.[1]).find(Boolean);
   if (!code) throw new Error("no code in the outbox");
   return code;
+}
+
+/**
+ * Signs a new customer in on /account with a code from the outbox, asking again if the first
+ * Send OTP came before the page's scripts took it. Returns the phone.
+ */
+export async function signInCustomer(page: Page, phone = uniquePhone()): Promise<string> {
+  await page.goto("/account");
+  await expect(async () => {
+    await page.getByLabel("Mobile number").fill(phone);
+    await page.getByRole("button", { name: "Send OTP" }).click();
+    await expect(page.getByLabel("One-time code")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByLabel("One-time code").fill(await codeFor(page.request, phone));
+  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+  return phone;
 }
