@@ -69,6 +69,7 @@ export default [
     ]),
   ]),
   route("media/*", "routes/media.ts"),
+  route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/products", "routes/api/products.ts"),
   route("api/listing", "routes/api/listing.ts"),
   route("api/search/suggestions", "routes/api/search-suggestions.ts"),

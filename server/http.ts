@@ -4,6 +4,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import type { Logger } from "../app/logger.server";
+import { apiRefusal } from "../app/modules/api/endpoints";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
 import type { KnownFacets } from "../app/modules/search/facets.server";
 import type { SearchStarts } from "../app/modules/search/start.server";
@@ -309,6 +310,30 @@ function sendCached(
   sendWhole(req, res, kept.status, headers, Buffer.concat(joinSecrets(kept, { nonce, csrf })), load);
 }
 
+const SERVER_ERROR = "Something went wrong on our side. Please try again.";
+
+/**
+ * An API error in the API's one shape, { error }: the routes answer so themselves, but an error
+ * thrown inside one reaches here as React Router's own answer ({"message": ...} or plain text).
+ */
+export async function apiErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  if (/^application\/json\b/.test(response.headers.get("content-type") ?? "")) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: unknown } | null;
+    if (typeof body?.error === "string") return response;
+  }
+  await response.body?.cancel();
+  const error = response.status >= 500 ? SERVER_ERROR : `The request was refused (${response.status}).`;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set("Cache-Control", "no-store");
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ error }), { status: response.status, headers });
+}
+
 /** The methods the store's routes answer; any other is refused before routing (405). */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
@@ -323,24 +348,37 @@ export function createHttpHandler(deps: HttpDeps) {
     // Read while the socket is there: once a body is cancelled the request has no socket, and
     // reading its address afterwards threw and stopped the process (issue 53).
     const ip = clientAddress(req, deps.env);
+    const url = requestUrl(req, deps.env);
+    // The API answers in JSON, its errors as { error } like every route under it (issue 60).
+    const api = url !== null && (url.pathname === "/api" || url.pathname.startsWith("/api/"));
     const refuse = async (status: number, message: string, headers: Record<string, string> = {}) => {
       deps.log.info("request refused", { method: req.method, target: req.url?.slice(0, 200), status, ip });
       const whole = await settleBody(req);
       res.writeHead(status, {
         ...baseHeaders,
         ...headers,
-        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
         ...(whole ? {} : { Connection: "close" }),
       });
-      res.end(message);
+      res.end(api ? JSON.stringify({ error: message }) : message);
     };
-    const url = requestUrl(req, deps.env);
     if (!url) return refuse(400, "Bad request: this address or host name cannot be read.");
     const method = req.method ?? "GET";
     if (!KNOWN_METHODS.has(method))
       return refuse(405, `This store does not answer ${method} requests.`, { Allow: ALLOW });
     const unreadable = unreadableAddress(url);
     if (unreadable) return refuse(400, `Bad request: ${unreadable}`);
+    if (api) {
+      const refusal = apiRefusal(method, url.pathname);
+      if (refusal?.status === 204) {
+        const whole = await settleBody(req);
+        res.writeHead(204, { ...baseHeaders, Allow: refusal.allow, ...(whole ? {} : { Connection: "close" }) });
+        res.end();
+        return;
+      }
+      if (refusal) return refuse(refusal.status, refusal.error, refusal.allow ? { Allow: refusal.allow } : {});
+    }
     if (method === "OPTIONS") {
       // No cross-origin requests are allowed, so there is nothing to negotiate.
       const whole = await settleBody(req);
@@ -434,7 +472,8 @@ export function createHttpHandler(deps: HttpDeps) {
         searchFacets: deps.searchFacets,
         parts: deps.parts,
       };
-      const response = await handle(toFetchRequest(req, res, url), context);
+      let response = await handle(toFetchRequest(req, res, url), context);
+      if (api) response = await apiErrorShape(response);
       for (const [name, value] of Object.entries(baseHeaders)) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
@@ -467,8 +506,8 @@ export function createHttpHandler(deps: HttpDeps) {
     } catch (error) {
       deps.log.error("request failed", { error, path: url.pathname });
       if (!res.headersSent) {
-        res.writeHead(500, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" });
-        res.end("Something went wrong on our side. Please try again.");
+        res.writeHead(500, { ...baseHeaders, "Content-Type": api ? "application/json" : "text/plain; charset=utf-8" });
+        res.end(api ? JSON.stringify({ error: SERVER_ERROR }) : SERVER_ERROR);
       } else {
         res.destroy();
       }

@@ -64,7 +64,7 @@ export function HeaderSearch() {
           id="header-search-input"
           type="search"
           name="q"
-          placeholder="Search products"
+          placeholder="Search"
           autoComplete="off"
           role="combobox"
           aria-expanded={showList}

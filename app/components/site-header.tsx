@@ -8,6 +8,7 @@ import { useAddressChange } from "../platform/navigation/use-address-change";
 import { CartButton, cartDrawer } from "./cart-drawer";
 import { DeliveryLocation } from "./delivery-location";
 import { HeaderSearch } from "./header-search";
+import { PersonIcon } from "./ui/person-icon";
 import { imageAt, srcSetAt } from "./ui/product-image";
 import { useHydrated } from "./ui/use-hydrated";
 
@@ -135,7 +136,7 @@ function AccountLink({ account, onClick }: { account: AccountBadge | null; onCli
     <NavLink to="/account" className={account ? "account-link signed-in" : "account-link"} onClick={onClick}>
       {account ? (
         <span className="account-link__avatar" aria-hidden="true">
-          {account.firstName.charAt(0).toUpperCase() || "✓"}
+          {account.firstName.charAt(0).toUpperCase() || <PersonIcon size={14} />}
         </span>
       ) : null}
       My Account

@@ -10,7 +10,8 @@ import { addFirstCardProducts } from "./helpers/cart";
  * and the cart holds the items.
  */
 
-async function placeCodOrder(page: Page, phone: string): Promise<void> {
+/** Places a COD order as a guest; returns the order number the thank-you page shows. */
+async function placeCodOrder(page: Page, phone: string): Promise<string> {
   await addFirstCardProducts(page);
   await page.goto("/checkout");
   await page.getByLabel("Full Name").fill("Meera Iyer");
@@ -20,12 +21,15 @@ async function placeCodOrder(page: Page, phone: string): Promise<void> {
   await expect(page.getByText("Pincode is serviceable!")).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).first().click();
   await expect(page).toHaveURL(/\/thank-you\?orderId=/);
+  const heading = (await page.getByRole("heading", { level: 2, name: /^Order #/ }).textContent()) ?? "";
+  return heading.replace(/^Order #/, "");
 }
 
 test("sign in with a code, edit the profile, open an earlier order and reorder it", async ({ page }, info) => {
   test.setTimeout(90_000);
   const phone = uniquePhone("97");
-  await placeCodOrder(page, phone);
+  const orderNumber = await placeCodOrder(page, phone);
+  expect(orderNumber).toMatch(/^[0-9A-Z]{10,16}$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("ql:cart:v2") ?? "")).not.toContain("productId");
 
   await page.goto("/account");
@@ -85,8 +89,10 @@ test("sign in with a code, edit the profile, open an earlier order and reorder i
   const orders = page.getByRole("list").filter({ has: page.getByText(/^Order #/) });
   await expect(orders.getByRole("listitem")).toHaveCount(1);
   await expect(orders.getByText("Placed as a guest")).toBeVisible();
+  // One order, one number: history shows the last 6 characters of the thank-you page's, the window all of it.
+  await expect(orders.getByText(`Order #${orderNumber.slice(-6)}`, { exact: true })).toBeVisible();
   await orders.getByRole("button").first().click();
-  const detail = page.getByRole("dialog", { name: /^Order #/ });
+  const detail = page.getByRole("dialog", { name: `Order #${orderNumber}` });
   await expect(detail.getByText("Cash on Delivery")).toBeVisible();
   await expect(detail.getByText("Placed as a guest with your phone number.", { exact: false })).toBeVisible();
   await expect(detail.getByText("12 Carter Road")).toHaveCount(0);

@@ -18,7 +18,7 @@ const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZ
 /** "Order history" (spec section 7): each order with its status, its window, and reorder. */
 export function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
   const revalidator = useRevalidator();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<OrderSummary | null>(null);
   return (
     <section className="panel" aria-labelledby="orders-heading">
       <div className="order-panel__top">
@@ -41,7 +41,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
         <ul className="order-history">
           {orders.map((o) => (
             <li key={o.id}>
-              <button type="button" className="order-history__item" onClick={() => setOpen(o.id)}>
+              <button type="button" className="order-history__item" onClick={() => setOpen(o)}>
                 <span className="summary-items__thumb">
                   {o.firstPhoto ? (
                     <ProductImage src={o.firstPhoto} alt="" sizes="56px" size={56} />
@@ -66,12 +66,12 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
           ))}
         </ul>
       )}
-      {open ? <OrderDetail orderId={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <OrderDetail orderId={open.id} orderNumber={open.orderNumber} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }
 
-function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+function OrderDetail({ orderId, orderNumber, onClose }: { orderId: string; orderNumber: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [order, setOrder] = useState<AccountOrder | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
@@ -101,7 +101,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="order-detail-heading" onClose={onClose}>
       <div className="modal__panel">
-        <h2 id="order-detail-heading">Order #{orderId.slice(-6)}</h2>
+        <h2 id="order-detail-heading">Order #{orderNumber}</h2>
         {message ? (
           <p className={`alert alert--${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
             {message.text}
@@ -186,7 +186,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
           <button type="button" className="button" onClick={reorder} disabled={!order}>
             Reorder
           </button>
-          <SaveOrderAsList orderId={orderId} disabled={!order} onSaved={setMessage} />
+          <SaveOrderAsList orderId={orderId} orderNumber={orderNumber} disabled={!order} onSaved={setMessage} />
           <Link className="button secondary" to="/cart">
             Go to cart
           </Link>
@@ -199,16 +199,18 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
 /** "Save as a list" (issue 59): the order's products and quantities kept under a name, to order again. */
 function SaveOrderAsList({
   orderId,
+  orderNumber,
   disabled,
   onSaved,
 }: {
   orderId: string;
+  orderNumber: string;
   disabled: boolean;
   onSaved: (message: { text: string; tone: "success" | "error" }) => void;
 }) {
   const revalidator = useRevalidator();
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState(`Order #${orderId.slice(-6)}`);
+  const [name, setName] = useState(`Order #${orderNumber}`);
   if (!naming) {
     return (
       <button type="button" className="button secondary" disabled={disabled} onClick={() => setNaming(true)}>

@@ -4,6 +4,7 @@ import type { Profile } from "../../modules/accounts/account.server";
 import { accountApi } from "../../modules/accounts/client";
 import { ACCOUNT_MESSAGES, PHONE_PREFIX, type ProfileInput, profileSchema } from "../../modules/accounts/schema";
 import { type AddressField, SAVED_DETAILS_FIELDS } from "../../modules/checkout/address-fields";
+import { PersonIcon } from "../ui/person-icon";
 
 /** "My Profile" shows the saved details in the account page's order, with its labels (spec section 7). */
 const DETAIL_LABELS = SAVED_DETAILS_FIELDS.map((field) => [field.saved, field.savedLabel] as const);
@@ -24,12 +25,12 @@ export function ProfilePanel({ profile }: { profile: Profile | null }) {
       </section>
     );
   }
-  const initial = (profile.name || profile.phone || "?").trim().charAt(0).toUpperCase();
+  const initial = profile.name.trim().charAt(0).toUpperCase();
   return (
     <section className="panel profile" aria-labelledby="profile-heading">
       <div className="profile__head">
         <span className="avatar" aria-hidden="true">
-          {initial}
+          {initial || <PersonIcon size={28} />}
         </span>
         <div>
           <h2 id="profile-heading">{profile.name || ACCOUNT_MESSAGES.welcome}</h2>

@@ -8,7 +8,7 @@ import { splitFullName } from "../checkout/schema";
 import type { Paise } from "../money/types";
 import { normalisePaymentStatus, type PaymentStatus } from "../payments/status";
 import { cartLinesNow } from "./cart-lines.server";
-import { ORDER_HISTORY_LIMIT, type ProfileForm, profilePhone } from "./schema";
+import { ORDER_HISTORY_LIMIT, type ProfileForm, profilePhone, shortOrderId } from "./schema";
 
 /**
  * A signed-in customer's own records: profile, order history, reorder. Every query is bound to
@@ -135,7 +135,7 @@ export async function listOrders(db: Db, storeId: string, customer: Customer): P
     const mine = items.filter((i) => i.orderId === o.id);
     return {
       id: o.id,
-      shortId: o.id.slice(-6),
+      shortId: shortOrderId(o.orderNumber),
       orderNumber: o.orderNumber,
       status: o.status,
       paymentStatus: normalisePaymentStatus({ orderStatus: o.paymentStatus }),

@@ -35,9 +35,12 @@ export function profilePhone(input: string): string {
   return input.replace(/\D/g, "").slice(-10);
 }
 
-/** The last 6 characters of an order id, as order history shows it. */
-export function shortOrderId(id: string): string {
-  return id.slice(-6);
+/**
+ * The last 6 characters of an order number, as order history shows it: the same number the
+ * thank-you page, the order window, the console and every message show whole.
+ */
+export function shortOrderId(orderNumber: string): string {
+  return orderNumber.slice(-6);
 }
 
 export const sendCodeSchema = z.object({

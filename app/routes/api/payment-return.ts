@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { paymentReturnSchema } from "../../modules/api/request-schemas";
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
 import { PAYMENT_MESSAGES } from "../../modules/payments/gateway";
 import { findReturnOrder, syncPayment } from "../../modules/payments/payments.server";
@@ -7,15 +7,6 @@ import { FORBIDDEN_MESSAGE } from "../../modules/security/csrf.server";
 import { siteOrigin } from "../../modules/store/origin.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/payment-return";
-
-const bodySchema = z
-  .object({
-    order_id: z.string().trim().max(64).optional(),
-    orderId: z.string().trim().max(64).optional(),
-    /** The return URL's query string as the gateway sent it: a hint, checked and logged. */
-    query: z.string().max(4_000).optional(),
-  })
-  .refine((b) => Boolean(b.orderId || b.order_id), { message: PAYMENT_MESSAGES.missingOrderId });
 
 /**
  * POST /api/payments/return — the payment return page asks for an order's payment status
@@ -36,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!setup) return jsonError(404, "Online payment is not available in this store.");
   const body = await readJsonBody(request, 8 * 1024);
   if (!body.ok) return body.response;
-  const parsed = bodySchema.safeParse(body.value);
+  const parsed = paymentReturnSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   // Mandi's own id first (it is in the return URL we gave), else the gateway's order id.
   const reference = parsed.data.orderId || parsed.data.order_id || "";

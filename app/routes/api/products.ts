@@ -1,14 +1,9 @@
-import { z } from "zod";
+import { productRangeSchema } from "../../modules/api/request-schemas";
 import { PAGE_SIZE } from "../../modules/catalog/listing";
 import { listProducts } from "../../modules/catalog/listing.server";
 import { parseListingParams } from "../../modules/catalog/listing-params";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/products";
-
-const rangeSchema = z.object({
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  limit: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
-});
 
 /**
  * GET /api/products?<the products page's filters>&offset=&limit= — one page of the listing as
@@ -17,7 +12,7 @@ const rangeSchema = z.object({
 export async function loader({ url, context }: Route.LoaderArgs) {
   const store = requireStore(context);
   const params = url.searchParams;
-  const range = rangeSchema.safeParse({
+  const range = productRangeSchema.safeParse({
     offset: params.get("offset") ?? undefined,
     limit: params.get("limit") ?? undefined,
   });

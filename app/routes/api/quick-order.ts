@@ -1,29 +1,9 @@
-import { z } from "zod";
-import { MAX_QUICK_ORDER_LINES, readPastedLines } from "../../modules/cart/quick-order";
+import { quickOrderSchema } from "../../modules/api/request-schemas";
+import { readPastedLines } from "../../modules/cart/quick-order";
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
 import { resolveQuickOrder } from "../../modules/search/quick-order.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/quick-order";
-
-/** Pasted text, or lines already read (the quick-order page's rows), never both. */
-const quickOrderSchema = z.union([
-  z.object({ text: z.string().max(64 * 1024, "Paste at most 64 KB at once.") }).strict(),
-  z
-    .object({
-      lines: z
-        .array(
-          z
-            .object({
-              line: z.number().int().min(1).max(100_000),
-              query: z.string().trim().min(1, "Name a product or a SKU.").max(200),
-              qty: z.number().int().min(1).max(100_000).nullable(),
-            })
-            .strict(),
-        )
-        .max(MAX_QUICK_ORDER_LINES, `At most ${MAX_QUICK_ORDER_LINES} lines at once.`),
-    })
-    .strict(),
-]);
 
 const USE_POST = "Use POST with { text } (pasted lines) or { lines: [{ line, query, qty }] } as JSON.";
 

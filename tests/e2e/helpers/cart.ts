@@ -23,7 +23,10 @@ export async function addFirstCardProducts(page: Page, count = 1): Promise<strin
     .slice(0, count);
   if (names.length < count) throw new Error(`fewer than ${count} products to add on /products`);
   for (const name of names) {
-    await page.getByRole("button", { name: `Add ${name} to cart`, exact: true }).first().click();
+    await page
+      .getByRole("button", { name: `Add ${name} to cart`, exact: true })
+      .first()
+      .click();
     await expect(page.getByRole("group", { name: `Quantity of ${name} in cart` })).toBeVisible();
   }
   return names;

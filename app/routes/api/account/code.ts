@@ -1,14 +1,12 @@
-import { z } from "zod";
 import { humanCheck } from "../../../modules/accounts/human-check.server";
 import { sendCode } from "../../../modules/accounts/otp.server";
 import { ACCOUNT_MESSAGES, sendCodeSchema } from "../../../modules/accounts/schema";
 import { smsProvider } from "../../../modules/accounts/sms.server";
+import { signInCodeSchema } from "../../../modules/api/request-schemas";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
 import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/code";
-
-const bodySchema = sendCodeSchema.extend({ humanToken: z.string().max(4096).optional() }).strict();
 
 /**
  * POST /api/account/code { phone, humanToken? } — sends a sign-in code. The same answer whether
@@ -24,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const body = await readJsonBody(request, 8 * 1024);
   if (!body.ok) return body.response;
-  const parsed = bodySchema.safeParse(body.value);
+  const parsed = signInCodeSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   const check = humanCheck(context.env, context.log);
   if (!(await check.verify(parsed.data.humanToken, context.clientIp))) {

@@ -1,13 +1,11 @@
-import { z } from "zod";
 import { reorder } from "../../../modules/accounts/account.server";
 import { SIGN_IN_REQUIRED, signedInCustomer } from "../../../modules/accounts/request.server";
 import { ACCOUNT_MESSAGES } from "../../../modules/accounts/schema";
+import { reorderSchema } from "../../../modules/api/request-schemas";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
 import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/reorder";
-
-const bodySchema = z.object({ orderId: z.string().uuid("Order not found.") }).strict();
 
 /**
  * POST /api/account/reorder { orderId } — the order's items at today's prices, what is still
@@ -25,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!customer) return jsonError(401, SIGN_IN_REQUIRED);
   const body = await readJsonBody(request, 4 * 1024);
   if (!body.ok) return body.response;
-  const parsed = bodySchema.safeParse(body.value);
+  const parsed = reorderSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   try {
     const result = await reorder(context.db, store.id, customer, parsed.data.orderId);

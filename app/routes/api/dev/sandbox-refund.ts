@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { sandboxRefundSchema } from "../../../modules/api/request-schemas";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
 import { paymentSetup } from "../../../modules/payments/setup.server";
 import { LOOPBACK_ONLY_MESSAGE } from "../../../modules/security/loopback";
@@ -13,7 +13,6 @@ import type { Route } from "./+types/sandbox-refund";
  * and only to a client on this machine that came through no proxy (issue 53); the payer's page
  * never refunds.
  */
-const refundSchema = z.object({ paymentId: z.string().regex(/^[\w-]{1,64}$/, "paymentId is a sandbox payment id.") });
 
 export function loader() {
   return jsonError(405, "Use POST with { paymentId }.");
@@ -25,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!context.fromLoopback) return jsonError(403, LOOPBACK_ONLY_MESSAGE);
   const body = await readJsonBody(request, 1024);
   if (!body.ok) return body.response;
-  const parsed = refundSchema.safeParse(body.value);
+  const parsed = sandboxRefundSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   const payment = await setup.sandbox.find(parsed.data.paymentId);
   if (!payment) return jsonError(404, "No such sandbox payment.");
