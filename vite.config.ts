@@ -72,7 +72,12 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                   // Not the console's components: a group takes its modules' imports with it,
                   // and one shared by three console pages brought React Router's runtime into
                   // the chunk every standalone store page loads.
-                  test: (id: string) => !id.includes("node_modules") && !/[\\/]components[\\/]console[\\/]/.test(id),
+                  // Nor the forms' zod schemas (`schema.ts`): three pages share the checkout's, and
+                  // in this group it brought zod into every standalone store page (issue 60).
+                  test: (id: string) =>
+                    !id.includes("node_modules") &&
+                    !/[\\/]components[\\/]console[\\/]/.test(id) &&
+                    !/[\\/]modules[\\/][a-z-]+[\\/]schema\.ts$/.test(id),
                   minShareCount: 3,
                   priority: 1,
                 },

@@ -12,7 +12,8 @@ const BANNER_WIDTHS = [640, 960, 1280] as const;
 /**
  * The home banner slider (spec sections 2 and 9): a new banner every 4 s, paused while the
  * pointer is over it, while it has keyboard focus and while the tab is hidden; previous/next
- * arrows, dots and swipe. Without JavaScript it is the first banner, as a plain link.
+ * arrows, dots and swipe. A banner's heading, text and button are real text over its picture
+ * (issue 60): drawn into the picture they were 9 px high on a phone. Without JavaScript it is the first banner, as a plain link.
  * The other banners' pictures are asked for once the scripts run: before that they cannot be
  * shown, and they would take a slow connection from the first banner, the page's largest
  * picture.
@@ -71,7 +72,7 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
             to={b.href}
             className="slider__slide"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${b.alt || b.heading}`}
+            aria-label={`${i + 1} of ${count}: ${[b.heading, b.text].filter(Boolean).join(". ") || b.alt}`}
             aria-hidden={i === index ? undefined : true}
             tabIndex={i === index ? undefined : -1}
           >
@@ -86,6 +87,13 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
                 loading={i === 0 ? "eager" : "lazy"}
                 fetchPriority={i === 0 ? "high" : undefined}
               />
+            ) : null}
+            {b.heading || b.text || b.button ? (
+              <span className="slider__caption">
+                {b.heading ? <span className="slider__heading">{b.heading}</span> : null}
+                {b.text ? <span className="slider__text">{b.text}</span> : null}
+                {b.button ? <span className="slider__button">{b.button}</span> : null}
+              </span>
             ) : null}
           </Link>
         ))}

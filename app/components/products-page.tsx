@@ -20,6 +20,7 @@ import { useAddressChange } from "../platform/navigation/use-address-change";
 import { StaticPart, writtenOnce } from "../platform/static-part";
 import { FilterDrawer } from "./filter-drawer";
 import { HiddenFilters } from "./hidden-filters";
+import { ListingSearch } from "./listing-search";
 import { ProductCard, SkeletonCards } from "./product-card";
 import { AppLink } from "./ui/app-link";
 import { useHydrated } from "./ui/use-hydrated";
@@ -91,6 +92,8 @@ export function ProductsPage({ data }: { data: ListingPageData }) {
           </form>
         </div>
       </div>
+
+      <ListingSearch filters={filters} where={names.sub ?? names.category} />
 
       {pills.length > 0 ? (
         <ul className="pill-list" aria-label="Active filters">

@@ -15,8 +15,11 @@ export const bannerSchema = z.object({
   alt: z.string().default(""),
   /** Where the banner leads, e.g. /products?category=dairy. */
   href: z.string().default("/products"),
+  /** Drawn as real text over the picture (issue 60): legible on a phone, read by screen readers. */
   heading: z.string().default(""),
   text: z.string().default(""),
+  /** The call to action's words, like "Shop the offer"; empty: none. */
+  button: z.string().default(""),
   /** The first and last days it shows, in India ("2026-12-01"); empty is no bound. */
   from: z.string().default(""),
   to: z.string().default(""),

@@ -40,6 +40,7 @@ const BANNERS: ReadonlyArray<Omit<Banner, "from" | "to"> & { colour: string; acc
     href: "/products?disc=10",
     heading: "Stock up for the season",
     text: "10% off your order with code SAVE10 (up to ₹500)",
+    button: "Shop the offer",
     colour: "#1a7f37",
     accent: "#f59e0b",
   },
@@ -49,6 +50,7 @@ const BANNERS: ReadonlyArray<Omit<Banner, "from" | "to"> & { colour: string; acc
     href: "/products?category=dairy-and-eggs",
     heading: "Fresh dairy, every morning",
     text: "Paneer, cream and butter for your kitchen by 7 AM",
+    button: "Shop dairy",
     colour: "#1565c0",
     accent: "#90caf9",
   },
@@ -58,6 +60,7 @@ const BANNERS: ReadonlyArray<Omit<Banner, "from" | "to"> & { colour: string; acc
     href: "/products?category=disposables-and-packaging",
     heading: "Packaging for every order",
     text: "Containers, cups and bags at case prices",
+    button: "See packaging",
     colour: "#3949ab",
     accent: "#ffb74d",
   },
@@ -384,7 +387,7 @@ export function demoCatalogue(options: { products?: number; seed?: number } = {}
     media.push({
       key: banner.image.replace(/^\/media\//, ""),
       contentType: "image/svg+xml",
-      body: bannerSvg({ heading: banner.heading, text: banner.text, colour: banner.colour, accent: banner.accent }),
+      body: bannerSvg({ colour: banner.colour, accent: banner.accent }),
       width: 1600,
       height: 600,
     });

@@ -161,9 +161,8 @@ export function brandSvg(name: string, colour: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200" role="img" aria-label="${escapeXml(name)}"><rect width="400" height="200" rx="24" fill="${tint(colour, 0.9)}"/><rect x="12" y="12" width="376" height="176" rx="18" fill="none" stroke="${colour}" stroke-width="4"/><text x="200" y="${100 + size * 0.35}" font-family="${FONT}" font-size="${size}" font-weight="800" fill="${shade(colour, 0.1)}" text-anchor="middle">${escapeXml(name)}</text></svg>`;
 }
 
+/** A banner's picture: colour and shapes only. Its words are the banner's own text over it (issue 60). */
 export interface BannerArt {
-  heading: string;
-  text: string;
   colour: string;
   accent: string;
 }
@@ -175,5 +174,5 @@ export function bannerSvg(b: BannerArt): string {
         `<circle cx="${1180 + i * 110}" cy="${150 + (i % 2) * 260}" r="${140 - i * 18}" fill="${b.accent}" opacity="${0.35 - i * 0.06}"/>`,
     )
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600" viewBox="0 0 1600 600"><defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b.colour}"/><stop offset="1" stop-color="${shade(b.colour, 0.35)}"/></linearGradient></defs><rect width="1600" height="600" fill="url(#b)"/>${circles}<text x="110" y="270" font-family="${FONT}" font-size="84" font-weight="800" fill="#fff">${escapeXml(b.heading)}</text><text x="112" y="350" font-family="${FONT}" font-size="40" font-weight="500" fill="#fff" opacity=".92">${escapeXml(b.text)}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600" viewBox="0 0 1600 600"><defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b.colour}"/><stop offset="1" stop-color="${shade(b.colour, 0.35)}"/></linearGradient></defs><rect width="1600" height="600" fill="url(#b)"/>${circles}</svg>`;
 }

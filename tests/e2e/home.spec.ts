@@ -181,3 +181,36 @@ test.describe("the store's first page", () => {
     expect(results.violations).toEqual([]);
   });
 });
+
+test("a banner's heading, text and button are real text, legible on a phone, with the arrows clear of the dots", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const slider = page.getByRole("region", { name: "Offers" });
+  const first = slider.getByRole("link", { name: /^1 of \d+: Stock up for the season/ });
+  await expect(first.getByText("Stock up for the season", { exact: true })).toBeVisible();
+  await expect(first.getByText("10% off your order with code SAVE10 (up to ₹500)")).toBeVisible();
+  await expect(first.getByText("Shop the offer")).toBeVisible();
+  const size = (text: string) =>
+    first.getByText(text, { exact: true }).evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+  // Drawn into the picture it was about 9 px high at 390 px.
+  expect(await size("Stock up for the season")).toBeGreaterThanOrEqual(22);
+  expect(await size("10% off your order with code SAVE10 (up to ₹500)")).toBeGreaterThanOrEqual(16);
+
+  const box = async (name: string) => {
+    const found = await slider.getByRole("button", { name }).boundingBox();
+    if (!found) throw new Error(`${name} is not shown`);
+    return found;
+  };
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const dots = await Promise.all([1, 2, 3].map((n) => box(`Show banner ${n}`)));
+  for (const arrow of [await box("Previous banner"), await box("Next banner")]) {
+    expect(arrow.width).toBeGreaterThanOrEqual(36);
+    for (const dot of dots) expect(overlap(arrow, dot)).toBe(false);
+  }
+  // The button stays clear of the controls at the banner's foot.
+  const button = await first.getByText("Shop the offer").boundingBox();
+  const lowest = Math.min(...dots.map((dot) => dot.y));
+  expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual(lowest);
+});

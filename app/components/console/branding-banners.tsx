@@ -2,7 +2,14 @@ import type { PostedBranding } from "../../modules/console/branding-form";
 import { imageAt } from "../ui/product-image";
 import { describedBy, Field } from "./field";
 
-type TextField = "bannerAlt" | "bannerHeading" | "bannerText" | "bannerHref" | "bannerFrom" | "bannerTo";
+type TextField =
+  | "bannerAlt"
+  | "bannerHeading"
+  | "bannerText"
+  | "bannerButton"
+  | "bannerHref"
+  | "bannerFrom"
+  | "bannerTo";
 
 const TEXT_FIELDS: { name: TextField; label: string; hint?: string; type?: string }[] = [
   {
@@ -10,8 +17,13 @@ const TEXT_FIELDS: { name: TextField; label: string; hint?: string; type?: strin
     label: "Picture description",
     hint: "What the picture says, for shoppers who cannot see it.",
   },
-  { name: "bannerHeading", label: "Heading (optional)" },
+  {
+    name: "bannerHeading",
+    label: "Heading (optional)",
+    hint: "Shown over the picture as text: leave words out of the picture itself.",
+  },
   { name: "bannerText", label: "Text (optional)" },
+  { name: "bannerButton", label: "Button (optional)", hint: 'Its words, like "Shop the offer".' },
   {
     name: "bannerHref",
     label: "Link",

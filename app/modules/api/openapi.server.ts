@@ -13,7 +13,7 @@ import {
   quickOrderSchema,
   reorderSchema,
   signInCodeSchema,
-} from "./request-schemas";
+} from "./request-schemas.server";
 
 /**
  * The Store API as an OpenAPI 3.1 document (issue 60), made by zod-openapi from the very zod

@@ -10,6 +10,7 @@ import {
   withBrand,
   withBrandId,
   withCategory,
+  withQuery,
 } from "./listing";
 import { parseListingParams } from "./listing-params";
 
@@ -81,6 +82,20 @@ describe("changing filters", () => {
     expect(listingHref(parse("sort=newest&max=500&category=dairy"))).toBe("/products?category=dairy&max=500");
     expect(listingHref(parse("q=atta&sort=relevance"))).toBe("/products?q=atta");
     expect(listingHref(NO_FILTERS)).toBe("/products");
+  });
+
+  it("the listing's search keeps the other filters, starts paging again, and the default sort follows the words", () => {
+    const dairy = parse("category=dairy&min=100&page=3");
+    expect(listingHref(withQuery(dairy, "  paneer "))).toBe("/products?q=paneer&category=dairy&min=100");
+    expect(withQuery(dairy, "paneer")).toMatchObject({ sort: "relevance", page: 1 });
+    expect(withQuery(parse("q=paneer&category=dairy"), "")).toMatchObject({ q: "", sort: "newest" });
+    // A sort the shopper chose stays.
+    expect(listingHref(withQuery(parse("sort=priceAsc&category=dairy"), "ghee"))).toBe(
+      "/products?q=ghee&category=dairy&sort=priceAsc",
+    );
+    expect(withQuery(parse("q=ghee&sort=newest"), "atta")).toMatchObject({ sort: "newest" });
+    expect(withQuery(parse("q=ghee&sort=priceDesc"), "")).toMatchObject({ sort: "priceDesc" });
+    expect(withQuery(NO_FILTERS, "x".repeat(150)).q).toHaveLength(100);
   });
 
   it("knows when the list is filtered", () => {

@@ -77,6 +77,19 @@ export function listingHref(filters: ListingFilters): string {
   return `/products${listingSearch(filters)}`;
 }
 
+/**
+ * The listing's own search field: new words, the other filters kept, paging from the start. A
+ * sort the shopper chose stays; the default one follows the words (relevance with words,
+ * newest without), as it would for the address typed afresh.
+ */
+export function withQuery(filters: ListingFilters, q: string): ListingFilters {
+  const words = q.trim().slice(0, 100);
+  const sortWasDefault = filters.sort === (filters.q ? "relevance" : "newest");
+  const sort: ListingSort =
+    sortWasDefault || (filters.sort === "relevance" && !words) ? (words ? "relevance" : "newest") : filters.sort;
+  return { ...filters, q: words, sort, page: 1 };
+}
+
 /** Picking a category clears the sub-category (spec section 5); paging starts again. */
 export function withCategory(filters: ListingFilters, category: string | null): ListingFilters {
   return { ...filters, category, sub: null, page: 1 };

@@ -78,6 +78,25 @@ describe("the branding form", () => {
     expect(read.ok && read.value.banners[0]?.href).toBe("https://wa.me/919820012345");
   });
 
+  it("keeps a banner's heading, text and button words, and names a button too long", () => {
+    const form = fields();
+    form.bannerHeading = ["Stock up for the season", ""];
+    form.bannerText = ["10% off with code SAVE10", ""];
+    form.bannerButton = ["  Shop   the offer ", ""];
+    const read = parseBrandingForm(form);
+    expect(read.ok && read.value.banners[0]).toMatchObject({
+      heading: "Stock up for the season",
+      text: "10% off with code SAVE10",
+      button: "Shop the offer",
+    });
+    expect(read.ok && read.value.banners[1]?.button).toBe("");
+    form.bannerButton = ["Shop every offer of the season", ""];
+    expect(parseBrandingForm(form)).toEqual({
+      ok: false,
+      fields: { "bannerButton-0": "Keep the button's words to 24 characters." },
+    });
+  });
+
   it("refuses a picture address outside the store's media", () => {
     const form = fields();
     form.bannerImage = ["/media/../admin", "/elsewhere/b.webp"];

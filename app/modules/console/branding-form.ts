@@ -30,6 +30,7 @@ export const postedBrandingSchema = z.object({
   bannerAlt: list,
   bannerHeading: list,
   bannerText: list,
+  bannerButton: list,
   bannerHref: list,
   bannerFrom: list,
   bannerTo: list,
@@ -43,6 +44,7 @@ const BANNER_FIELDS = [
   "bannerAlt",
   "bannerHeading",
   "bannerText",
+  "bannerButton",
   "bannerHref",
   "bannerFrom",
   "bannerTo",
@@ -76,6 +78,7 @@ export function brandingFields(customisation: StoreCustomisation): PostedBrandin
     bannerAlt: banners.map((b) => b.alt),
     bannerHeading: banners.map((b) => b.heading),
     bannerText: banners.map((b) => b.text),
+    bannerButton: banners.map((b) => b.button),
     bannerHref: banners.map((b) => b.href),
     bannerFrom: banners.map((b) => b.from),
     bannerTo: banners.map((b) => b.to),
@@ -91,6 +94,7 @@ export function addBanner(fields: PostedBranding, image: string): void {
   fields.bannerAlt.push("");
   fields.bannerHeading.push("");
   fields.bannerText.push("");
+  fields.bannerButton.push("");
   fields.bannerHref.push("/products");
   fields.bannerFrom.push("");
   fields.bannerTo.push("");
@@ -131,6 +135,7 @@ export const BRANDING_MESSAGES = {
   bannerAltLong: "Keep the description to 200 characters.",
   bannerHeading: "Keep the heading to 80 characters.",
   bannerText: "Keep the text to 160 characters.",
+  bannerButton: "Keep the button's words to 24 characters.",
   bannerHref: "Link to a page of this store, like /products?category=dairy, or paste a link that starts with https://.",
   date: "Enter a date, like 2026-12-01.",
   dateOrder: "The last day is before the first day.",
@@ -198,6 +203,8 @@ export function parseBrandingForm(fields: PostedBranding): BrandingOutcome {
     if (heading.length > 80) problem(key("bannerHeading"), BRANDING_MESSAGES.bannerHeading);
     const bannerText = at("bannerText");
     if (bannerText.length > 160) problem(key("bannerText"), BRANDING_MESSAGES.bannerText);
+    const button = at("bannerButton").replace(/\s+/g, " ");
+    if (button.length > 24) problem(key("bannerButton"), BRANDING_MESSAGES.bannerButton);
     const href = at("bannerHref") || "/products";
     if (!isLink(href)) problem(key("bannerHref"), BRANDING_MESSAGES.bannerHref);
     const from = at("bannerFrom");
@@ -205,7 +212,7 @@ export function parseBrandingForm(fields: PostedBranding): BrandingOutcome {
     if (from !== "" && !isCalendarDate(from)) problem(key("bannerFrom"), BRANDING_MESSAGES.date);
     if (to !== "" && !isCalendarDate(to)) problem(key("bannerTo"), BRANDING_MESSAGES.date);
     else if (from !== "" && to !== "" && to < from) problem(key("bannerTo"), BRANDING_MESSAGES.dateOrder);
-    banners.push({ image, alt, heading, text: bannerText, href, from, to });
+    banners.push({ image, alt, heading, text: bannerText, button, href, from, to });
   }
 
   if (Object.keys(problems).length > 0) return { ok: false, fields: problems };

@@ -1,4 +1,4 @@
-import { paymentReturnSchema } from "../../modules/api/request-schemas";
+import { paymentReturnSchema } from "../../modules/api/request-schemas.server";
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
 import { PAYMENT_MESSAGES } from "../../modules/payments/gateway";
 import { findReturnOrder, syncPayment } from "../../modules/payments/payments.server";

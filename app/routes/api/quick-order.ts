@@ -1,4 +1,4 @@
-import { quickOrderSchema } from "../../modules/api/request-schemas";
+import { quickOrderSchema } from "../../modules/api/request-schemas.server";
 import { readPastedLines } from "../../modules/cart/quick-order";
 import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
 import { resolveQuickOrder } from "../../modules/search/quick-order.server";

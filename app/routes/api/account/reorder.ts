@@ -1,7 +1,7 @@
 import { reorder } from "../../../modules/accounts/account.server";
 import { SIGN_IN_REQUIRED, signedInCustomer } from "../../../modules/accounts/request.server";
 import { ACCOUNT_MESSAGES } from "../../../modules/accounts/schema";
-import { reorderSchema } from "../../../modules/api/request-schemas";
+import { reorderSchema } from "../../../modules/api/request-schemas.server";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
 import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sandboxRefundSchema } from "../../../modules/api/request-schemas";
+import { sandboxRefundSchema } from "../../../modules/api/request-schemas.server";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
 import { paymentSetup } from "../../../modules/payments/setup.server";
 import { LOOPBACK_ONLY_MESSAGE } from "../../../modules/security/loopback";
