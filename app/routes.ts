@@ -76,6 +76,7 @@ export default [
   route("api/cart/quote", "routes/api/cart-quote.ts"),
   route("api/quick-order", "routes/api/quick-order.ts"),
   route("api/quotes", "routes/api/quotes.ts"),
+  route("api/pincodes/nearest", "routes/api/pincode-nearest.ts"),
   route("api/pincodes/:pincode", "routes/api/pincode.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/:id", "routes/api/order.ts"),

@@ -107,7 +107,7 @@ function CartDrawerPanel({ id }: { id: string }) {
           <ul className="cart-drawer__lines">
             {lines.map((line) => (
               <li key={line.id}>
-                <ProductImage src={line.photo} alt="" sizes="48px" size={48} />
+                <ProductImage src={line.photo} alt="" sizes="48px" size={48} thumbnail />
                 <span className="cart-drawer__name">
                   {line.name}
                   {line.size ? <span className="muted"> · {line.size}</span> : null}

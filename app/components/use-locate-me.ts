@@ -1,11 +1,16 @@
 import { useState } from "react";
-import { type LocateResult, locateMe, type ReverseGeocoder } from "../modules/location/saved-location";
+import {
+  directoryReverseGeocoder,
+  type LocateResult,
+  locateMe,
+  type ReverseGeocoder,
+} from "../modules/location/saved-location";
 import { useRouteLoaderData } from "../platform/navigation/navigation";
 import type { loader as rootLoader } from "../root";
 
 /**
- * 'Use current location' for any control: asks the browser (and Google, when the shop has a
- * Maps key) and keeps the outcome's message; the location itself is saved as sf:location.
+ * 'Use current location' for any control: asks the browser, then names the place by Google when
+ * the shop has a Maps key, else by the nearest pincode the store knows; keeps the outcome's message; the location itself is saved as sf:location.
  * The Maps code is fetched on the tap, while the browser asks the shopper's permission, rather
  * than with every page's header.
  */
@@ -18,8 +23,17 @@ export function useLocateMe() {
     setMessage(null);
     const maps = mapsKey ? import("../modules/location/google-maps") : null;
     maps?.catch(() => {}); // not fetched (offline): the geocoder fails and the coordinates are the label
-    const geocoder: ReverseGeocoder | null =
-      maps && mapsKey ? async (lat, lng) => (await maps).googleReverseGeocoder(mapsKey)(lat, lng) : null;
+    // Google's address where the shop has a key; else, or where Google names nothing, the
+    // nearest pincode of the store's own directory.
+    const geocoder: ReverseGeocoder = async (lat, lng) => {
+      if (maps && mapsKey) {
+        const address = await (await maps)
+          .googleReverseGeocoder(mapsKey)(lat, lng)
+          .catch(() => null);
+        if (address) return address;
+      }
+      return directoryReverseGeocoder(lat, lng);
+    };
     const result = await locateMe(typeof navigator === "undefined" ? undefined : navigator.geolocation, geocoder);
     setBusy(false);
     setMessage(result.ok ? (result.notice ?? `Location set: ${result.location.label}`) : result.message);

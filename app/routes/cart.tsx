@@ -83,7 +83,7 @@ export default function CartPage() {
             const units = lineUnits(line.meta);
             return (
               <li key={line.id} className="cart-line">
-                <ProductImage src={line.photo} alt="" sizes="80px" size={80} className="cart-line__image" />
+                <ProductImage src={line.photo} alt="" sizes="80px" size={80} thumbnail className="cart-line__image" />
                 <div className="cart-line__info">
                   <h2 className="cart-line__name">
                     <Link to={`/products/${line.meta.productId}`}>{line.name}</Link>

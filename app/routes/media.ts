@@ -1,4 +1,4 @@
-import { ImageCache, isMediaWidth, toWebp } from "../modules/media/resize.server";
+import { ImageCache, isMediaCrop, isMediaWidth, toWebp } from "../modules/media/resize.server";
 import { findMedia } from "../modules/media/storage.server";
 import type { Route } from "./+types/media";
 
@@ -8,7 +8,8 @@ const notFound = (text = "Not found", status = 404) =>
 
 /**
  * Images stored in the database, as stored or, with ?w=160|320|480|640|960|1280, as WebP at that
- * width. Keys never change meaning, so answers are cached for a year.
+ * width; with &crop=centre as a square of the picture's middle (thumbnails). Keys never change
+ * meaning, so answers are cached for a year.
  */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
@@ -17,6 +18,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (width !== null && !isMediaWidth(width)) {
     return notFound("w must be one of 160, 320, 480, 640, 960 or 1280.", 400);
   }
+  const cropAsked = url.searchParams.get("crop");
+  const crop = cropAsked === null ? null : isMediaCrop(cropAsked) && width !== null ? cropAsked : undefined;
+  if (crop === undefined) return notFound("crop must be centre, with a width.", 400);
   if (!context.store || !key) return notFound();
   const { db, store } = context;
   const headers: Record<string, string> = {
@@ -26,9 +30,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
   if (width !== null) {
     // Resized images come from memory when they can, without reading the original again.
-    const body = await resized.get(`${store.id}/${key}@${width}`, async () => {
+    const body = await resized.get(`${store.id}/${key}@${width}${crop ? `/${crop}` : ""}`, async () => {
       const file = await findMedia(db, store.id, key);
-      return file?.contentType.startsWith("image/") ? toWebp(file.bytes, width) : Buffer.alloc(0);
+      return file?.contentType.startsWith("image/") ? toWebp(file.bytes, width, crop) : Buffer.alloc(0);
     });
     if (body.length === 0) return notFound();
     return new Response(new Uint8Array(body), {

@@ -193,7 +193,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       <ul className="quote-lines" aria-label="Items in the quote">
         {quote.lines.map((line) => (
           <li key={line.name} className="quote-line">
-            <ProductImage src={line.photo} alt="" sizes="56px" size={56} className="quote-line__image" />
+            <ProductImage src={line.photo} alt="" sizes="56px" size={56} thumbnail className="quote-line__image" />
             <span className="quote-line__name">
               {line.name} <span className="muted">× {line.qty}</span>
             </span>

@@ -284,7 +284,7 @@ function OrderPanel({ order }: { order: OrderView }) {
         {order.items.map((item) => (
           <li key={`${item.name}|${item.selectedSize ?? ""}`}>
             <span className="summary-items__thumb">
-              <ProductImage src={item.photo} alt="" sizes="56px" size={56} />
+              <ProductImage src={item.photo} alt="" sizes="56px" size={56} thumbnail />
               <span className="qty-badge">
                 <span className="visually-hidden">Quantity </span>
                 {item.quantity}

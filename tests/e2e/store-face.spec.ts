@@ -30,13 +30,23 @@ test("the header's location card sets the shopper's location and keeps it; a ref
   const card = page.getByRole("button", { name: /Deliver to/ }).first();
   await expect(card).toContainText("Set your location");
   await card.click();
-  // No Maps key in this shop: the coordinates are the label.
+  // No Maps key in this shop: the nearest pincode of its own directory names the place.
+  await expect(page.getByRole("status").filter({ hasText: "Location set" })).toHaveText(
+    "Location set: Thane, Maharashtra 400703",
+  );
+  await expect(card).toContainText("Thane, Maharashtra 400703");
+  await page.reload();
+  await expect(page.getByRole("button", { name: /Deliver to/ }).first()).toContainText("Thane, Maharashtra 400703");
+  // Off the coast, far from every post office: the coordinates, with the spec's message.
+  await context.setGeolocation({ latitude: 15, longitude: 68 });
+  await page
+    .getByRole("button", { name: /Deliver to/ })
+    .first()
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "Could not fetch address" })).toHaveText(
     "Could not fetch address. Location set by coordinates.",
   );
-  await expect(card).toContainText("19.0771, 72.9990");
-  await page.reload();
-  await expect(page.getByRole("button", { name: /Deliver to/ }).first()).toContainText("19.0771, 72.9990");
+  await expect(page.getByRole("button", { name: /Deliver to/ }).first()).toContainText("15.0000, 68.0000");
   // Something else in its place in storage is no location at all.
   await page.evaluate(() => localStorage.setItem("sf:location", JSON.stringify({ label: "x", lat: 95, lng: 0 })));
   await page.reload();

@@ -44,7 +44,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] | null }) {
               <button type="button" className="order-history__item" onClick={() => setOpen(o)}>
                 <span className="summary-items__thumb">
                   {o.firstPhoto ? (
-                    <ProductImage src={o.firstPhoto} alt="" sizes="56px" size={56} />
+                    <ProductImage src={o.firstPhoto} alt="" sizes="56px" size={56} thumbnail />
                   ) : (
                     <span className="muted small">No line items</span>
                   )}

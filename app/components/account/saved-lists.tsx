@@ -145,7 +145,14 @@ function ListWindow({ listId, onClose }: { listId: string; onClose: () => void }
               <ul className="list-lines" aria-label={`Items in ${list.name}`}>
                 {items.map((item, index) => (
                   <li key={`${item.productId}-${item.size}-${item.setSizes.join(",")}`} className="list-line">
-                    <ProductImage src={item.photo} alt="" sizes="48px" size={48} className="list-line__image" />
+                    <ProductImage
+                      src={item.photo}
+                      alt=""
+                      sizes="48px"
+                      size={48}
+                      thumbnail
+                      className="list-line__image"
+                    />
                     <span className="list-line__text">
                       <strong>{item.name}</strong>
                       <span className="muted small">

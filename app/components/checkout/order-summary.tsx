@@ -40,7 +40,7 @@ export function OrderSummary({
         {lines.map((line) => (
           <li key={line.id}>
             <span className="summary-items__thumb">
-              <ProductImage src={line.photo} alt="" sizes="48px" size={48} />
+              <ProductImage src={line.photo} alt="" sizes="48px" size={48} thumbnail />
               <span className="qty-badge" aria-hidden="true">
                 {line.qty}
               </span>

@@ -27,6 +27,8 @@ describe("the API's endpoints", () => {
     expect(matchEndpoint("/api/orders/4f50/invoice/x")).toBeNull();
     expect(matchEndpoint("/api/orders/")).toBeNull();
     expect(matchEndpoint("/api/openapi.json")).toBe("/api/openapi.json");
+    expect(matchEndpoint("/api/pincodes/nearest")).toBe("/api/pincodes/nearest");
+    expect(matchEndpoint("/api/pincodes/400703")).toBe("/api/pincodes/{pincode}");
     expect(matchEndpoint("/api/openapiXjson")).toBeNull();
     expect(matchEndpoint("/api/nothing")).toBeNull();
   });

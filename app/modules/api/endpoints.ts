@@ -14,6 +14,8 @@ export const API_ENDPOINTS = {
   "/api/cart/quote": ["POST"],
   "/api/quick-order": ["POST"],
   "/api/quotes": ["POST"],
+  // Before {pincode}: an address is matched by the first path it fits.
+  "/api/pincodes/nearest": ["GET"],
   "/api/pincodes/{pincode}": ["GET"],
   "/api/orders": ["POST"],
   "/api/orders/{id}": ["GET"],

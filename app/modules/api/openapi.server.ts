@@ -8,6 +8,7 @@ import { quoteRequestBodySchema } from "../quotes/request.server";
 import { newsletterSchema } from "../store/newsletter.server";
 import type { ApiMethod, ApiPath, INTERNAL_PATHS } from "./endpoints";
 import {
+  nearestQuerySchema,
   paymentReturnSchema,
   productRangeSchema,
   quickOrderSchema,
@@ -151,6 +152,18 @@ const OPERATIONS: Operations = {
         "409": error("A line is not sold as asked."),
         "429": error("Too many orders and requests came from here."),
         ...WRITE_ERRORS,
+      },
+    },
+  },
+  "/api/pincodes/nearest": {
+    get: {
+      tags: ["Cart and checkout"],
+      summary: "The pincode nearest to a point",
+      description: "From the offline directory's post offices: null farther than 15 km from all of them.",
+      requestParams: { query: nearestQuerySchema },
+      responses: {
+        "200": json("{ place: { pincode, district, state, km, label } | null }"),
+        "422": error("lat or lng is not a point."),
       },
     },
   },

@@ -56,3 +56,9 @@ export const signInCodeSchema = sendCodeSchema.extend({ humanToken: z.string().m
 export const sandboxRefundSchema = z.object({
   paymentId: z.string().regex(/^[\w-]{1,64}$/, "paymentId is a sandbox payment id."),
 });
+
+/** GET /api/pincodes/nearest: a point in degrees. */
+export const nearestQuerySchema = z.object({
+  lat: z.coerce.number().min(-90, "lat is a latitude in degrees.").max(90, "lat is a latitude in degrees."),
+  lng: z.coerce.number().min(-180, "lng is a longitude in degrees.").max(180, "lng is a longitude in degrees."),
+});

@@ -85,6 +85,17 @@ export function useSavedLocation(): SavedLocation | null {
 /** A place's label from coordinates, when a geocoder is configured. */
 export type ReverseGeocoder = (lat: number, lng: number) => Promise<string | null>;
 
+/**
+ * The store's own geocoder, from its offline pincode directory: the nearest post office's
+ * district, state and pincode ("Thane, Maharashtra 400703"), or null where none is near (issue 60).
+ */
+export const directoryReverseGeocoder: ReverseGeocoder = async (lat, lng) => {
+  const response = await fetch(`/api/pincodes/nearest?lat=${lat}&lng=${lng}`);
+  if (!response.ok) return null;
+  const body = (await response.json()) as { place?: { label?: unknown } | null };
+  return typeof body.place?.label === "string" ? body.place.label : null;
+};
+
 export type LocateResult =
   | { ok: true; location: SavedLocation; address: string | null; notice: string | null }
   | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageCache, isMediaWidth, toWebp } from "./resize.server";
+import { ImageCache, isMediaCrop, isMediaWidth, toWebp } from "./resize.server";
 
 const svg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="#1a7f37"/></svg>',
@@ -18,6 +18,30 @@ describe("toWebp", () => {
       .toBuffer();
     const out = await sharp(await toWebp(png, 960)).metadata();
     expect(out).toMatchObject({ format: "webp", width: 200, height: 100 });
+  });
+
+  it("crops a thumbnail to the picture's middle, square, so a pack in a wide margin fills it", async () => {
+    // A 600 x 400 picture: white, a black square of 240 in its middle.
+    const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#fff" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 240, height: 240, channels: 3, background: "#000" } })
+            .png()
+            .toBuffer(),
+          left: 180,
+          top: 80,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const thumbnail = await toWebp(picture, 160, "centre");
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: "webp", width: 160, height: 160 });
+    // The middle 68% of 400 px (272) holds the 240 px square: over three quarters of it is
+    // black, against a third of the whole picture's height squared.
+    const { channels } = await sharp(thumbnail).stats();
+    expect(channels[0]?.mean ?? 255).toBeLessThan(255 * 0.3);
+    expect(isMediaCrop("centre")).toBe(true);
+    expect(isMediaCrop("top")).toBe(false);
   });
 });
 
