@@ -41,40 +41,40 @@ export function ListingSearch({ filters, where }: { filters: ListingFilters; whe
 
   const label = where ? `Search in ${where}` : "Search all products";
   return (
-    <form
-      method="get"
-      action="/products"
-      role="search"
-      aria-label={label}
-      className="listing-search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const next = withQuery(filters, text);
-        sent.current = next.q;
-        navigate(listingHref(next), { preventScrollReset: true });
-      }}
-    >
-      <HiddenFilters filters={filters} except={["q", "page"]} />
-      <label htmlFor="listing-search-input" className="visually-hidden">
-        {label}
-      </label>
-      <input
-        id="listing-search-input"
-        type="search"
-        name="q"
-        placeholder={label}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={100}
-        value={text}
-        onChange={(event) => {
-          typed.current = true;
-          setText(event.currentTarget.value);
+    <search aria-label={label}>
+      <form
+        method="get"
+        action="/products"
+        className="listing-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const next = withQuery(filters, text);
+          sent.current = next.q;
+          navigate(listingHref(next), { preventScrollReset: true });
         }}
-      />
-      <button type="submit" className="button secondary">
-        Search
-      </button>
-    </form>
+      >
+        <HiddenFilters filters={filters} except={["q", "page"]} />
+        <label htmlFor="listing-search-input" className="visually-hidden">
+          {label}
+        </label>
+        <input
+          id="listing-search-input"
+          type="search"
+          name="q"
+          placeholder={label}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+          value={text}
+          onChange={(event) => {
+            typed.current = true;
+            setText(event.currentTarget.value);
+          }}
+        />
+        <button type="submit" className="button secondary">
+          Search
+        </button>
+      </form>
+    </search>
   );
 }

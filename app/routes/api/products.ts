@@ -1,5 +1,4 @@
 import { productRangeSchema } from "../../modules/api/request-schemas.server";
-import { PAGE_SIZE } from "../../modules/catalog/listing";
 import { listProducts } from "../../modules/catalog/listing.server";
 import { parseListingParams } from "../../modules/catalog/listing-params";
 import { requireStore } from "../../modules/store/require-store.server";

@@ -1,6 +1,6 @@
 import { humanCheck } from "../../../modules/accounts/human-check.server";
 import { sendCode } from "../../../modules/accounts/otp.server";
-import { ACCOUNT_MESSAGES, sendCodeSchema } from "../../../modules/accounts/schema";
+import { ACCOUNT_MESSAGES } from "../../../modules/accounts/schema";
 import { smsProvider } from "../../../modules/accounts/sms.server";
 import { signInCodeSchema } from "../../../modules/api/request-schemas.server";
 import { jsonError, readJsonBody, validationError } from "../../../modules/http/json.server";
