@@ -55,6 +55,18 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Memory for parts of pages cached by what they show (ADR 0028, ADR 0030); 0 caches none. */
   PART_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48),
+  /**
+   * Who runs this installation, for businesses that want a store on it (/create-store): a name,
+   * an email address and a phone number, each optional.
+   */
+  OPERATOR_NAME: optionalText.pipe(z.string().max(120).optional()),
+  OPERATOR_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
+  OPERATOR_PHONE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\+?[\d\s-]{10,16}$/, "must be a phone number, like +91 98200 12345")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),

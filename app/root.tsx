@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { imageAt } from "./components/ui/product-image";
 import { accountBadge } from "./modules/accounts/request.server";
+import { INSTALLATION_PAGES } from "./modules/installation/pages";
 import { FONT_AFTER_PAINT, fontIsCached, fontStylesheet } from "./modules/store/fonts";
 import { siteOrigin } from "./modules/store/origin.server";
 import { storeView } from "./modules/store/settings";
@@ -32,7 +33,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { store } = context;
-  if (!store) throw data({ reason: "store-not-found" as const }, { status: 404 });
+  if (!store) {
+    // The installation's pages are answered on a host without a store, in their own frame.
+    if (INSTALLATION_PAGES.has(new URL(request.url).pathname)) return null;
+    throw data({ reason: "store-not-found" as const }, { status: 404 });
+  }
   const font = fontStylesheet(store.customisation.font);
   return {
     // Absolute links (canonical, Open Graph, sitemap) use the public address when one is set.
@@ -128,7 +133,7 @@ function FontStylesheet({ href, kept }: { href: string; kept: boolean }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   // The console's pages have a frame of their own (routes/admin), not the store's.
   const console = useMatches().some((match) => (match.handle as { console?: boolean } | undefined)?.console);
-  if (console) return <Outlet />;
+  if (console || !loaderData) return <Outlet />;
   return (
     <AppShell root={loaderData}>
       <Outlet />

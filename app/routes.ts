@@ -68,6 +68,8 @@ export default [
       route("quotes/:id", "routes/admin/quote.tsx"),
     ]),
   ]),
+  route("create-store", "routes/create-store.tsx"),
+  route("updates", "routes/updates.tsx"),
   route("media/*", "routes/media.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/products", "routes/api/products.ts"),

@@ -6,8 +6,8 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader, useHeaderHeight } from "./site-header";
 import { useAppLinks } from "./ui/app-link";
 
-/** What the root route loads for every page (root.tsx). */
-export type RootData = Awaited<ReturnType<typeof rootLoader>>;
+/** What the root route loads for every page of a store (root.tsx; an installation page without a store has none). */
+export type RootData = NonNullable<Awaited<ReturnType<typeof rootLoader>>>;
 
 /**
  * Every page's frame: the offline banner, header, main and footer, with the page's own part as

@@ -12,6 +12,7 @@
 export * from "./schema/catalogue";
 export * from "./schema/coupons";
 export * from "./schema/customers";
+export * from "./schema/installation";
 export * from "./schema/invoices";
 export * from "./schema/jobs";
 export * from "./schema/lists";

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInCustomer, uniquePhone } from "./helpers/account";
 import { addFirstCardProducts } from "./helpers/cart";
@@ -75,4 +76,21 @@ test("a COD order's thank-you line says it is placed and paid on delivery, whole
   expect(
     box && viewport && box.x >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height,
   ).toBe(true);
+});
+
+test("the not-found store page's links are real pages: how to open a store, and the installation's news", async ({
+  page,
+}) => {
+  const create = await page.goto("/create-store");
+  expect(create?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Open your own store" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "What you need" })).toBeVisible();
+  // No operator's address is set for the test server: the page says so rather than showing none.
+  await expect(
+    page.getByText("The operator of this installation has not published a way to reach them yet."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "News from this installation" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Updates" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "No updates yet" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 });

@@ -71,7 +71,21 @@ test("two stores on two host names, each with its own catalogue and look; an unk
     expect(listed).toMatch(/annapurna\tAnnapurna HoReCa Supplies\tshop\.mandi\.test/);
     expect(listed).toMatch(/coastal\tCoastal Caterers Supply\tcoastal\.mandi\.test/);
 
-    server = await startServerProcess(PORT, {}, "mandi_hosts", database);
+    run(database, "scripts/updates.ts", [
+      "add",
+      "--title",
+      "UPI for every store",
+      "--body",
+      "Shoppers can now pay by UPI on every store of this installation.",
+    ]);
+    expect(run(database, "scripts/updates.ts", ["list"])).toMatch(/\tUPI for every store\n/);
+
+    server = await startServerProcess(
+      PORT,
+      { OPERATOR_NAME: "Mandi Hosting, Navi Mumbai", OPERATOR_EMAIL: "stores@mandi.example" },
+      "mandi_hosts",
+      database,
+    );
     const context = await browser.newContext();
     const page = await context.newPage();
 
@@ -117,6 +131,24 @@ test("two stores on two host names, each with its own catalogue and look; an unk
         await expect(page.locator(`main a[href="${href}"]`)).toBeVisible();
       }
     }
+    // Its links: how to open a store here, with the operator's address, and the installation's news.
+    await page.goto(`http://unknown.mandi.test:${PORT}/`);
+    await page.getByRole("link", { name: "Create a store" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Open your own store" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "What you need" })).toBeVisible();
+    await expect(page.getByText("Mandi Hosting, Navi Mumbai", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "stores@mandi.example" })).toHaveAttribute(
+      "href",
+      "mailto:stores@mandi.example?subject=A%20store%20on%20unknown.mandi.test%3A" + PORT,
+    );
+    await page.getByRole("link", { name: "News from this installation" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Updates" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "UPI for every store" })).toBeVisible();
+    await expect(page.getByText("Shoppers can now pay by UPI on every store of this installation.")).toBeVisible();
+    // On a store's own host the same page sits inside the store's header and footer.
+    await page.goto(`http://coastal.mandi.test:${PORT}/updates`);
+    await expect(page.getByRole("heading", { level: 2, name: "UPI for every store" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Coastal Caterers Supply");
     await context.close();
   } finally {
     await server?.stop();
