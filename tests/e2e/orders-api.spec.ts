@@ -135,8 +135,8 @@ test.describe("POST /api/orders refuses tampered requests", () => {
 
   test("reading the order and quote addresses says how to use them", async ({ request }) => {
     for (const [path, message] of [
-      ["/api/orders", "Use POST to place an order."],
-      ["/api/cart/quote", "Use POST with the cart as JSON."],
+      ["/api/orders", "/api/orders answers POST, not GET."],
+      ["/api/cart/quote", "/api/cart/quote answers POST, not GET."],
     ] as const) {
       const response = await request.get(path);
       expect(response.status()).toBe(405);

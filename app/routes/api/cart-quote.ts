@@ -2,7 +2,7 @@ import { findCoupon } from "../../modules/checkout/coupons.server";
 import { loadCartFacts } from "../../modules/checkout/facts.server";
 import { MAX_ORDER_BODY_BYTES, ORDER_REQUEST_MESSAGES, quoteRequestSchema } from "../../modules/checkout/order-request";
 import { quoteCart } from "../../modules/checkout/quote";
-import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
+import { readJsonBody, validationError } from "../../modules/http/json.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/cart-quote";
 
@@ -11,13 +11,7 @@ import type { Route } from "./+types/cart-quote";
  * tier price with its stock, the coupon, shipping to the pincode and the totals, with a
  * message for every line that cannot be sold as the cart shows it. Changes nothing.
  */
-/** Reading this address is not a thing: say how to use it instead of a bare 400. */
-export function loader() {
-  return jsonError(405, "Use POST with the cart as JSON.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST with the cart as JSON.");
   const store = requireStore(context);
   const body = await readJsonBody(request, MAX_ORDER_BODY_BYTES, ORDER_REQUEST_MESSAGES.tooLarge);
   if (!body.ok) return body.response;

@@ -11,10 +11,6 @@ import type { Route } from "./+types/newsletter";
  * answers 200 { message } / 422 { error } / 500 { error }. A plain form post (no scripts) is
  * answered with a redirect back to the page it came from, the outcome in ?newsletter=.
  */
-export function loader() {
-  return jsonError(405, "Use POST to subscribe.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   const isForm = (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");

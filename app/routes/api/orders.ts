@@ -37,13 +37,7 @@ export const ONLINE_UNAVAILABLE_MESSAGE =
  * 502 { error, orderId } when the gateway would not start the payment (the order waits, unpaid,
  * and a repeat with the same key tries the gateway again).
  */
-/** Reading this address is not a thing: say how to use it instead of a bare 400. */
-export function loader() {
-  return jsonError(405, "Use POST to place an order.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST to place an order.");
   const store = requireStore(context);
   const forbidden = context.antiForgery.check(request);
   if (forbidden) {

@@ -16,10 +16,6 @@ import type { Route } from "./+types/payment-return";
  * 200 { orderId, app_status } — app_status is paid, pending, failed, refunded, voided or unknown;
  * 404 'Order not found.'; 502 { error: 'Could not confirm payment status…', orderId }.
  */
-export function loader() {
-  return jsonError(405, "Use POST to confirm a payment.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);

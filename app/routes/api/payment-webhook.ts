@@ -9,12 +9,7 @@ import type { Route } from "./+types/payment-webhook";
  * JUSPAY_WEBHOOK_USERNAME / JUSPAY_WEBHOOK_PASSWORD on the dashboard). 401 for wrong
  * credentials, 400 for a body that is not an event, 200 once the event is recorded.
  */
-export function loader() {
-  return jsonError(405, "Payment webhooks are sent with POST.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Payment webhooks are sent with POST.");
   const setup = paymentSetup(context, siteOrigin(request, context.env));
   if (!setup) return jsonError(404, "Online payment is not available in this store.");
   if (Number(request.headers.get("content-length") ?? "0") > MAX_WEBHOOK_BYTES) {

@@ -1,11 +1,9 @@
 import { quickOrderSchema } from "../../modules/api/request-schemas.server";
 import { readPastedLines } from "../../modules/cart/quick-order";
-import { jsonError, readJsonBody, validationError } from "../../modules/http/json.server";
+import { readJsonBody, validationError } from "../../modules/http/json.server";
 import { resolveQuickOrder } from "../../modules/search/quick-order.server";
 import { requireStore } from "../../modules/store/require-store.server";
 import type { Route } from "./+types/quick-order";
-
-const USE_POST = "Use POST with { text } (pasted lines) or { lines: [{ line, query, qty }] } as JSON.";
 
 /**
  * POST /api/quick-order (issue 59) — finds the products of many lines at once: pasted text
@@ -13,12 +11,7 @@ const USE_POST = "Use POST with { text } (pasted lines) or { lines: [{ line, que
  * the product found with its quantity made right for its minimum and pack, the tier price and
  * total; or the best few when several match; or none. Changes nothing: the cart is the browser's.
  */
-export function loader() {
-  return jsonError(405, USE_POST);
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, USE_POST);
   const store = requireStore(context);
   const body = await readJsonBody(request, 96 * 1024, "Paste at most 64 KB at once.");
   if (!body.ok) return body.response;

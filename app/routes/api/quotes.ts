@@ -17,12 +17,7 @@ import type { Route } from "./+types/quotes";
  * 409 { error } when a line is not sold as asked; 422 { error, fields? } for a bad form, or a
  * cart that can simply be ordered; 429 when too many orders and requests came from here.
  */
-export function loader() {
-  return jsonError(405, "Use POST to ask for a quote.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST to ask for a quote.");
   const store = requireStore(context);
   const forbidden = context.antiForgery.check(request);
   if (forbidden) return jsonError(403, FORBIDDEN_MESSAGE);

@@ -13,10 +13,6 @@ import type { Route } from "./+types/code";
  * or not the phone belongs to a customer. 200 { resendAfterSeconds, expiresInSeconds }; 422 for
  * a bad phone; 429 with Retry-After when asked too often; 502 'Failed to send OTP'.
  */
-export function loader() {
-  return jsonError(405, "Use POST to ask for a sign-in code.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);

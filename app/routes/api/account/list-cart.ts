@@ -6,17 +6,12 @@ import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/list-cart";
 
-export function loader() {
-  return jsonError(405, "Use POST to add the list to the cart.");
-}
-
 /**
  * POST /api/account/lists/{id}/cart — "Add list to cart": the list's lines at today's prices,
  * fitted to today's minimums and packs and to the stock left, for the browser's cart, and what
  * was left out with why: 200 { lines, leftOut: ["Amul Butter 500 g (sold out)"] }.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST to add the list to the cart.");
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const customer = await signedInCustomer(request, context, store);

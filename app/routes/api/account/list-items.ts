@@ -6,16 +6,11 @@ import { FORBIDDEN_MESSAGE } from "../../../modules/security/csrf.server";
 import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/list-items";
 
-export function loader() {
-  return jsonError(405, "Use POST to add a product to the list.");
-}
-
 /**
  * POST /api/account/lists/{id}/items { productId, size?, setSizes?, qty } — adds a product to
  * the list; a line already there for it takes the quantity on. 200 { list: { id, name, itemCount } }.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST to add a product to the list.");
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const customer = await signedInCustomer(request, context, store);

@@ -23,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * already use or one list too many; 422 for a bad name or a product not in this store.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST to make a list.");
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
   const customer = await signedInCustomer(request, context, store);

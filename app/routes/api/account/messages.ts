@@ -6,14 +6,9 @@ import { requireStore } from "../../../modules/store/require-store.server";
 import type { Route } from "./+types/messages";
 
 /** /api/account/messages — PUT { whatsapp, newsletter }: the signed-in customer's message choices. */
-export function loader() {
-  return jsonError(405, "Use PUT to save your message choices.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
-  if (request.method !== "PUT") return jsonError(405, "Use PUT to save your message choices.");
   const customer = await signedInCustomer(request, context, store);
   if (!customer) return jsonError(401, SIGN_IN_REQUIRED);
   const body = await readJsonBody(request, 1024);

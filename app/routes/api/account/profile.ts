@@ -19,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);
-  if (request.method !== "PUT") return jsonError(405, "Use PUT to save the profile.");
   const customer = await signedInCustomer(request, context, store);
   if (!customer) return jsonError(401, SIGN_IN_REQUIRED);
   const body = await readJsonBody(request, 16 * 1024);

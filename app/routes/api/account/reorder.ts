@@ -12,10 +12,6 @@ import type { Route } from "./+types/reorder";
  * sold and in stock, for the browser's cart; also saved in the customer's server-side cart.
  * 200 { lines, leftOut[] }; 401 when not signed in; 404 for an order that is not theirs.
  */
-export function loader() {
-  return jsonError(405, "Use POST to reorder.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const store = requireStore(context);
   if (context.antiForgery.check(request)) return jsonError(403, FORBIDDEN_MESSAGE);

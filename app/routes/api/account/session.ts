@@ -41,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", context.antiForgery.cookie(context.antiForgery.mintFor(null)));
     return Response.json({ signedIn: false }, { headers });
   }
-  if (request.method !== "POST") return jsonError(405, "Use POST to sign in and DELETE to sign out.");
   const body = await readJsonBody(request, 4 * 1024);
   if (!body.ok) return body.response;
   const parsed = verifyCodeSchema.strict().safeParse(body.value);

@@ -14,10 +14,6 @@ import type { Route } from "./+types/sandbox-refund";
  * never refunds.
  */
 
-export function loader() {
-  return jsonError(405, "Use POST with { paymentId }.");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const setup = paymentSetup(context, siteOrigin(request, context.env));
   if (!setup?.sandbox) return jsonError(404, "Not found.");
