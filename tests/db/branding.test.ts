@@ -43,6 +43,7 @@ describe.each(databaseKinds)("branding on %s", (kind) => {
     fields.bannerAlt = ["Diwali sweets and dry fruit, 10% off"];
     fields.bannerHeading = ["Diwali orders open"];
     fields.bannerText = [""];
+    fields.bannerButton = ["Order for Diwali"];
     fields.bannerHref = ["/products?category=dry-fruits"];
     fields.bannerFrom = ["2026-10-20"];
     fields.bannerTo = ["2026-11-08"];
@@ -65,6 +66,7 @@ describe.each(databaseKinds)("branding on %s", (kind) => {
         alt: "Diwali sweets and dry fruit, 10% off",
         heading: "Diwali orders open",
         text: "",
+        button: "Order for Diwali",
         href: "/products?category=dry-fruits",
         from: "2026-10-20",
         to: "2026-11-08",
