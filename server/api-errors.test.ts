@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiErrorShape } from "./http";
+import { apiErrorShape } from "./api-errors";
 
 describe("an error under /api", () => {
   it("keeps the routes' own { error } answers as they are", async () => {

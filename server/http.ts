@@ -12,6 +12,7 @@ import type { AntiForgery } from "../app/modules/security/csrf.server";
 import type { Store } from "../app/modules/store/store.server";
 import { cutSecrets, joinSecrets, type Secrets, secretsCanBeCut } from "../app/platform/page-secrets.server";
 import type { PartCache } from "../app/platform/part-cache.server";
+import { apiErrorShape, SERVER_ERROR } from "./api-errors";
 import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
 import { type CachedAnswer, KeepRequest, type PageCache, pageCacheKey } from "./page-cache";
@@ -308,30 +309,6 @@ function sendCached(
   }
   headers["x-page-cache"] = "hit";
   sendWhole(req, res, kept.status, headers, Buffer.concat(joinSecrets(kept, { nonce, csrf })), load);
-}
-
-const SERVER_ERROR = "Something went wrong on our side. Please try again.";
-
-/**
- * An API error in the API's one shape, { error }: the routes answer so themselves, but an error
- * thrown inside one reaches here as React Router's own answer ({"message": ...} or plain text).
- */
-export async function apiErrorShape(response: Response): Promise<Response> {
-  if (response.status < 400) return response;
-  if (/^application\/json\b/.test(response.headers.get("content-type") ?? "")) {
-    const body = (await response
-      .clone()
-      .json()
-      .catch(() => null)) as { error?: unknown } | null;
-    if (typeof body?.error === "string") return response;
-  }
-  await response.body?.cancel();
-  const error = response.status >= 500 ? SERVER_ERROR : `The request was refused (${response.status}).`;
-  const headers = new Headers(response.headers);
-  headers.set("Content-Type", "application/json");
-  headers.set("Cache-Control", "no-store");
-  headers.delete("Content-Length");
-  return new Response(JSON.stringify({ error }), { status: response.status, headers });
 }
 
 /** The methods the store's routes answer; any other is refused before routing (405). */
