@@ -43,7 +43,7 @@ export interface NearPlace {
   district: string | null;
   state: string | null;
   km: number;
-  /** How the header names the place: "Thane, Maharashtra 400703". */
+  /** How the header names the place, short enough for a phone's card: "Thane 400703". */
   label: string;
 }
 
@@ -71,6 +71,6 @@ export function nearestPincode(lat: number, lng: number): NearPlace | null {
   const place = lookupPincode(pincode);
   const district = place?.districts[0] ?? null;
   const state = place?.states[0] ?? null;
-  const where = [district, state].filter(Boolean).join(", ");
+  const where = district ?? state;
   return { pincode, district, state, km: Math.round(km * 10) / 10, label: where ? `${where} ${pincode}` : pincode };
 }

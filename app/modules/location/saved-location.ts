@@ -87,7 +87,7 @@ export type ReverseGeocoder = (lat: number, lng: number) => Promise<string | nul
 
 /**
  * The store's own geocoder, from its offline pincode directory: the nearest post office's
- * district, state and pincode ("Thane, Maharashtra 400703"), or null where none is near (issue 60).
+ * district and pincode ("Thane 400703"), or null where none is near (issue 60).
  */
 export const directoryReverseGeocoder: ReverseGeocoder = async (lat, lng) => {
   const response = await fetch(`/api/pincodes/nearest?lat=${lat}&lng=${lng}`);
