@@ -31,9 +31,7 @@ test("the header's location card sets the shopper's location and keeps it; a ref
   await expect(card).toContainText("Set your location");
   await card.click();
   // No Maps key in this shop: the nearest pincode of its own directory names the place.
-  await expect(page.getByRole("status").filter({ hasText: "Location set" })).toHaveText(
-    "Location set: Thane 400703",
-  );
+  await expect(page.getByRole("status").filter({ hasText: "Location set" })).toHaveText("Location set: Thane 400703");
   await expect(card).toContainText("Thane 400703");
   await page.reload();
   await expect(page.getByRole("button", { name: /Deliver to/ }).first()).toContainText("Thane 400703");
