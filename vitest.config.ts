@@ -12,6 +12,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "tests/db/**/*.test.ts",
       "tests/http/**/*.test.ts",
+      "tests/deploy/**/*.test.ts",
     ],
     globalSetup: ["tests/db/pglite-template.ts"],
     testTimeout: 30_000,
