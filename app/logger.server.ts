@@ -8,6 +8,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** A logger that puts these fields on every line it writes: a request's id (issue 61). */
+  child(fields: Record<string, unknown>): Logger;
 }
 
 function serialise(value: unknown): unknown {
@@ -18,15 +20,22 @@ function serialise(value: unknown): unknown {
 export function createLogger(
   level: LogLevel = "info",
   write: (line: string) => void = (l) => process.stdout.write(l),
+  bound: Record<string, unknown> = {},
 ): Logger {
   const min = LEVELS[level];
   const log =
     (lvl: Exclude<LogLevel, "silent">) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (LEVELS[lvl] < min) return;
-      const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg };
+      const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...bound };
       for (const [k, v] of Object.entries(fields)) entry[k] = serialise(v);
       write(`${JSON.stringify(entry)}\n`);
     };
-  return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
+  return {
+    debug: log("debug"),
+    info: log("info"),
+    warn: log("warn"),
+    error: log("error"),
+    child: (fields) => createLogger(level, write, { ...bound, ...fields }),
+  };
 }

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../app/env.server";
-import { requestUrl, toFetchRequest } from "./request";
+import { requestIdFor, requestUrl, toFetchRequest } from "./request";
 
 /** A server whose handler hands each request's abort signal to `onSignal`, then answers after `delayMs`. */
 async function serve(delayMs: number, onSignal: (signal: AbortSignal) => void): Promise<Server> {
@@ -127,5 +127,24 @@ describe("a request's address", () => {
     );
     expect(at("/", { host: "shop.example", "x-forwarded-proto": "https" })).toBe("http://shop.example/");
     expect(at("/", { host: "shop.example", "x-forwarded-proto": "javascript" }, proxied)).toBeNull();
+  });
+});
+
+describe("a request's id", () => {
+  const idOf = (headers: Record<string, string>, on = parseEnv({})) =>
+    requestIdFor({ headers } as unknown as IncomingMessage, on);
+  const proxied = parseEnv({ TRUST_PROXY: "true" });
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it("is a new UUID for each request, whatever a client sends", () => {
+    const first = idOf({ "x-request-id": "chosen-by-client-1" });
+    expect(first).toMatch(UUID);
+    expect(idOf({})).not.toBe(first);
+  });
+
+  it("is the trusted proxy's own when it sends a sane one", () => {
+    expect(idOf({ "x-request-id": "caddy-7f3a9c21" }, proxied)).toBe("caddy-7f3a9c21");
+    expect(idOf({ "x-request-id": "short" }, proxied)).toMatch(UUID);
+    expect(idOf({ "x-request-id": "has spaces and <tags>" }, proxied)).toMatch(UUID);
   });
 });

@@ -16,7 +16,14 @@ import { apiErrorShape, SERVER_ERROR } from "./api-errors";
 import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
 import { type CachedAnswer, KeepRequest, type PageCache, pageCacheKey } from "./page-cache";
-import { clientAddress, isLoopbackClient, requestUrl, toFetchRequest, unreadableAddress } from "./request";
+import {
+  clientAddress,
+  isLoopbackClient,
+  requestIdFor,
+  requestUrl,
+  toFetchRequest,
+  unreadableAddress,
+} from "./request";
 import { lingerBeforeClose, settleBody } from "./request-body";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers";
 import { chooseEncoding, isCompressible, type StaticFile } from "./static";
@@ -325,11 +332,14 @@ export function createHttpHandler(deps: HttpDeps) {
     // Read while the socket is there: once a body is cancelled the request has no socket, and
     // reading its address afterwards threw and stopped the process (issue 53).
     const ip = clientAddress(req, deps.env);
+    const requestId = requestIdFor(req, deps.env);
+    res.setHeader("X-Request-Id", requestId);
+    const log = deps.log.child({ requestId });
     const url = requestUrl(req, deps.env);
     // The API answers in JSON, its errors as { error } like every route under it (issue 60).
     const api = url !== null && (url.pathname === "/api" || url.pathname.startsWith("/api/"));
     const refuse = async (status: number, message: string, headers: Record<string, string> = {}) => {
-      deps.log.info("request refused", { method: req.method, target: req.url?.slice(0, 200), status, ip });
+      log.info("request refused", { method: req.method, target: req.url?.slice(0, 200), status, ip });
       const whole = await settleBody(req);
       res.writeHead(status, {
         ...baseHeaders,
@@ -364,7 +374,7 @@ export function createHttpHandler(deps: HttpDeps) {
       return;
     }
     res.on("finish", () => {
-      deps.log.info("request", {
+      log.info("request", {
         method,
         path: url.pathname,
         status: res.statusCode,
@@ -398,7 +408,7 @@ export function createHttpHandler(deps: HttpDeps) {
       }
 
       if (url.pathname === BACKUP_PATH) {
-        await sendBackup(req, res, deps.backup?.(), baseHeaders, deps.log);
+        await sendBackup(req, res, deps.backup?.(), baseHeaders, log);
         return;
       }
 
@@ -432,7 +442,7 @@ export function createHttpHandler(deps: HttpDeps) {
       const context: AppLoadContext = {
         db: deps.db,
         env: deps.env,
-        log: deps.log,
+        log,
         store,
         nonce,
         clientIp: ip,
@@ -481,7 +491,7 @@ export function createHttpHandler(deps: HttpDeps) {
           : undefined,
       );
     } catch (error) {
-      deps.log.error("request failed", { error, path: url.pathname });
+      log.error("request failed", { error, path: url.pathname });
       if (!res.headersSent) {
         res.writeHead(500, { ...baseHeaders, "Content-Type": api ? "application/json" : "text/plain; charset=utf-8" });
         res.end(api ? JSON.stringify({ error: SERVER_ERROR }) : SERVER_ERROR);

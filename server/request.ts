@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Env } from "../app/env.server";
 import { bodyStream } from "./request-body";
@@ -22,6 +23,23 @@ export function clientAddress(req: IncomingMessage, env: Env): string {
     if (first) return first;
   }
   return req.socket?.remoteAddress ?? "";
+}
+
+/** What a proxy's request id may look like to be taken: letters, digits and a few marks. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The request's id, sent back as X-Request-Id and put on every log line of the request (issue
+ * 61): the proxy's own when TRUST_PROXY says one is in front and it sent a sane one, so its logs
+ * and Mandi's name a request alike; otherwise a new UUID. A client's own is never taken.
+ */
+export function requestIdFor(req: IncomingMessage, env: Env): string {
+  if (env.TRUST_PROXY) {
+    const sent = req.headers["x-request-id"];
+    const id = Array.isArray(sent) ? sent[0] : sent;
+    if (id && REQUEST_ID.test(id)) return id;
+  }
+  return randomUUID();
 }
 
 /**

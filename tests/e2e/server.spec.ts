@@ -8,6 +8,23 @@ test.describe("the HTTP server", () => {
     expect(await response.json()).toMatchObject({ status: "ok" });
   });
 
+  test("names every answer with its own request id (X-Request-Id), as its log lines do", async ({ request }) => {
+    const ids: string[] = [];
+    for (const address of [
+      "/",
+      "/",
+      "/products?limit=1",
+      "/api/products?limit=1",
+      "/api/nothing-here",
+      "/robots.txt",
+    ]) {
+      const id = (await request.get(address)).headers()["x-request-id"] ?? "";
+      expect(id, address).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      ids.push(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   test("sets security headers and a script nonce on pages, and compresses them", async ({ request }) => {
     const response = await request.get("/", { headers: { "Accept-Encoding": "br, gzip" } });
     const headers = response.headers();
