@@ -15,6 +15,7 @@ import type { PartCache } from "../app/platform/part-cache.server";
 import { apiErrorShape, SERVER_ERROR } from "./api-errors";
 import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
+import { readiness } from "./health";
 import { type CachedAnswer, KeepRequest, type PageCache, pageCacheKey } from "./page-cache";
 import {
   clientAddress,
@@ -387,23 +388,30 @@ export function createHttpHandler(deps: HttpDeps) {
 
     try {
       if (url.pathname === "/healthz") {
-        try {
-          await deps.db.execute(sql`select 1`);
-          res.writeHead(200, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
-          res.end(
-            JSON.stringify({
-              status: "ok",
+        // Liveness: the process answers. Its internals (process id, caches, compression) only
+        // to this machine itself, as the development outbox is, never through a proxy.
+        const internals = isLoopbackClient(req)
+          ? {
               database: deps.databaseKind,
               pid: process.pid,
               pageCache: deps.pageCache?.report(),
               parts: deps.parts?.report(),
               compression: load.report(),
-            }),
-          );
-        } catch {
-          res.writeHead(503, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
-          res.end(JSON.stringify({ status: "unavailable", database: deps.databaseKind }));
-        }
+            }
+          : {};
+        res.writeHead(200, { ...baseHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
+        res.end(JSON.stringify({ status: "ok", ...internals }));
+        return;
+      }
+
+      if (url.pathname === "/readyz") {
+        const state = await readiness(deps.db);
+        res.writeHead(state.ready ? 200 : 503, {
+          ...baseHeaders,
+          "Content-Type": "application/json",
+          "Cache-Control": "no-store",
+        });
+        res.end(JSON.stringify({ status: state.ready ? "ready" : "not ready", ...state }));
         return;
       }
 

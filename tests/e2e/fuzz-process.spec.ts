@@ -77,6 +77,7 @@ const PATHS = [
   "/api/pincodes/nearest?lat=19.077&lng=73",
   "/api/nothing-here",
   "/create-store",
+  "/readyz",
   "/updates",
   "/media/demo/banner-dairy.svg?w=160&crop=%00",
   "/media/demo/banner-dairy.svg?crop=centre",

@@ -6,6 +6,13 @@ test.describe("the HTTP server", () => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ status: "ok" });
+    // Through a proxy (as the public sees it) the process's internals are not shown.
+    const proxied = await request.get("/healthz", { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    expect(await proxied.json()).toEqual({ status: "ok" });
+    // Ready: the database answers and holds every migration this build knows.
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready", ready: true, database: "up" });
   });
 
   test("names every answer with its own request id (X-Request-Id), as its log lines do", async ({ request }) => {
