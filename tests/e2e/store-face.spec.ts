@@ -303,6 +303,8 @@ test("a phone Menu opened before the page's scripts run stays open when they do"
 });
 
 test("no accessibility violations on the header, footer and policy pages", async ({ page }) => {
+  // Six pages through axe: 36-39 s in CI on a slow day, too near the default 60.
+  test.setTimeout(120_000);
   for (const path of ["/", ...POLICIES.map(([p]) => p)]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page })
