@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "../app/db/client.server";
-import { migrationsFolder } from "../app/db/client.server";
+import { type Db, migrationsFolder } from "../app/db/client.server";
 
 /**
  * /readyz (issue 61): whether this process can serve, for a load balancer or an orchestrator:

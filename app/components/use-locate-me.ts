@@ -27,9 +27,8 @@ export function useLocateMe() {
     // nearest pincode of the store's own directory.
     const geocoder: ReverseGeocoder = async (lat, lng) => {
       if (maps && mapsKey) {
-        const address = await (await maps)
-          .googleReverseGeocoder(mapsKey)(lat, lng)
-          .catch(() => null);
+        // Google's code not fetched (offline) or no answer: the directory still names the place.
+        const address = await maps.then((m) => m.googleReverseGeocoder(mapsKey)(lat, lng)).catch(() => null);
         if (address) return address;
       }
       return directoryReverseGeocoder(lat, lng);

@@ -57,8 +57,11 @@ export const sandboxRefundSchema = z.object({
   paymentId: z.string().regex(/^[\w-]{1,64}$/, "paymentId is a sandbox payment id."),
 });
 
+const LATITUDE = "lat is a latitude in degrees, from -90 to 90.";
+const LONGITUDE = "lng is a longitude in degrees, from -180 to 180.";
+
 /** GET /api/pincodes/nearest: a point in degrees. */
 export const nearestQuerySchema = z.object({
-  lat: z.coerce.number().min(-90, "lat is a latitude in degrees.").max(90, "lat is a latitude in degrees."),
-  lng: z.coerce.number().min(-180, "lng is a longitude in degrees.").max(180, "lng is a longitude in degrees."),
+  lat: z.coerce.number({ error: LATITUDE }).min(-90, LATITUDE).max(90, LATITUDE),
+  lng: z.coerce.number({ error: LONGITUDE }).min(-180, LONGITUDE).max(180, LONGITUDE),
 });

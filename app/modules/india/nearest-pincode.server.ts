@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { projectRoot } from "../../project-root.server";
+import { dataFile } from "./data-file.server";
 import { lookupPincode } from "./pincodes.server";
 
 /**
@@ -18,14 +16,7 @@ interface PointsFile {
 /** Farther than this from every post office the directory knows, a point is not named by one. */
 export const NEAR_ENOUGH_KM = 15;
 
-let points: PointsFile | undefined;
-
-function load(): PointsFile {
-  points ??= JSON.parse(
-    readFileSync(path.join(projectRoot(), "app/modules/india/data/pincode-points.json"), "utf8"),
-  ) as PointsFile;
-  return points;
-}
+const load = dataFile<PointsFile>("pincode-points.json");
 
 const EARTH_KM = 6371;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

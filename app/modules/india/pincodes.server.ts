@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { projectRoot } from "../../project-root.server";
+import { dataFile } from "./data-file.server";
 
 /**
  * The offline India pincode directory (GeoNames, CC BY 4.0; see data/README.md): pincode ->
@@ -13,14 +11,7 @@ interface DirectoryFile {
   pins: Record<string, [number[], number[]]>;
 }
 
-let directory: DirectoryFile | undefined;
-
-function load(): DirectoryFile {
-  directory ??= JSON.parse(
-    readFileSync(path.join(projectRoot(), "app/modules/india/data/india-pincodes.json"), "utf8"),
-  ) as DirectoryFile;
-  return directory;
-}
+const load = dataFile<DirectoryFile>("india-pincodes.json");
 
 export function allPincodes(): string[] {
   return Object.keys(load().pins);

@@ -17,17 +17,24 @@ export async function codeFor(request: APIRequestContext, phone: string): Promis
 }
 
 /**
- * Signs a new customer in on /account with a code from the outbox, asking again if the first
- * Send OTP came before the page's scripts took it. Returns the phone.
+ * Signs a new customer in on /account with a code from the outbox (see askForCode). Returns the phone.
  */
 export async function signInCustomer(page: Page, phone = uniquePhone()): Promise<string> {
+  await askForCode(page, phone);
+  await page.getByLabel("One-time code").fill(await codeFor(page.request, phone));
+  await page.getByRole("button", { name: "Verify & Sign In" }).click();
+  return phone;
+}
+
+/**
+ * Opens /account and asks for a sign-in code for the phone, again if the first Send OTP came
+ * before the page's scripts took it (they clear a number typed before them).
+ */
+export async function askForCode(page: Page, phone: string): Promise<void> {
   await page.goto("/account");
   await expect(async () => {
     await page.getByLabel("Mobile number").fill(phone);
     await page.getByRole("button", { name: "Send OTP" }).click();
     await expect(page.getByLabel("One-time code")).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await page.getByLabel("One-time code").fill(await codeFor(page.request, phone));
-  await page.getByRole("button", { name: "Verify & Sign In" }).click();
-  return phone;
 }
