@@ -22,6 +22,12 @@ export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  /**
+   * The embedded database's scheduled backups into DATA_DIR/backups (issue 61): every so many
+   * hours (0: none; the first one interval after the first start), keeping the newest so many.
+   */
+  BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -68,6 +74,22 @@ export const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Prometheus metrics (issue 61). With METRICS_TOKEN, GET /metrics on the store's port answers
+   * a scraper that sends it as a bearer token; without one, only this machine itself. With
+   * METRICS_PORT, they are served on a port of their own as well, at METRICS_HOST (this machine
+   * only unless told), where several processes' figures are added up.
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(24, "must be at least 24 characters").optional()),
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a port number")
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),
   /** Signs anti-forgery tokens; without it a key made at the first start is kept in the database. */

@@ -38,6 +38,7 @@ export default [
     route("orders/invoices", "routes/admin/orders-invoices.ts"),
     route("orders/:id/invoice/print", "routes/invoice-print.tsx", { id: "admin-invoice-print" }),
     route("invoicing/register", "routes/admin/invoice-register.ts"),
+    route("backups/:name", "routes/admin/backup-download.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
@@ -55,6 +56,7 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("backups", "routes/admin/backups.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("invoicing", "routes/admin/invoicing.tsx"),

@@ -1,13 +1,16 @@
 // npm run backup [-- --out <file>]: a copy of the store's database, while it serves or not.
 //   Embedded database: a gzipped tar of its files (PGlite's own dump), from the running server
-//   when there is one (it owns the database; server/backup.ts), else from the folder itself.
+//   when there is one (it owns the database; server/backup.ts), else from the folder itself,
+//   into DATA_DIR/backups beside the scheduled ones (the console's Backups page lists them).
 //   PostgreSQL: runs pg_dump in its custom format, or prints the line to run.
+// npm run backup -- --list: the embedded database's backups, newest first.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { acquireFolderLock, FolderLockedError } from "../app/db/folder-lock.server";
+import { backupFolder, listBackups, saveBackup } from "../app/modules/backups/backups.server";
 import { BACKUP_PATH, type BackupControl, CONTROL_FILE } from "../server/backup";
 import { fail, parseArgs, readEnv } from "./cli";
 
@@ -15,6 +18,17 @@ const { options } = parseArgs(process.argv.slice(2));
 const env = readEnv();
 const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
 const given = typeof options.get("out") === "string" ? String(options.get("out")) : null;
+
+if (options.has("list")) {
+  if (env.DATABASE_URL) fail("On PostgreSQL, backups are pg_dump's files wherever you keep them.");
+  const backups = listBackups(env.DATA_DIR);
+  if (backups.length === 0) process.stdout.write(`No backups in ${backupFolder(env.DATA_DIR)} yet.\n`);
+  for (const backup of backups) {
+    const size = `${(backup.bytes / 1024 / 1024).toFixed(1)} MB`.padStart(9);
+    process.stdout.write(`${backup.name}  ${size}  ${backup.kind === "scheduled" ? "scheduled" : "by hand"}\n`);
+  }
+  process.exit(0);
+}
 
 if (env.DATABASE_URL) {
   const out = given ?? path.resolve("backups", `mandi-${stamp}.dump`);
@@ -33,8 +47,6 @@ if (env.DATABASE_URL) {
   process.exit(0);
 }
 
-const out = given ?? path.join(path.dirname(env.DATA_DIR), "backups", `mandi-${stamp}.tar.gz`);
-mkdirSync(path.dirname(out), { recursive: true });
 const control = path.join(env.DATA_DIR, CONTROL_FILE);
 let bytes: Buffer | null = null;
 
@@ -74,7 +86,14 @@ if (!bytes) {
   }
 }
 
-writeFileSync(out, bytes, { mode: 0o600 });
+let out: string;
+if (given) {
+  out = given;
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, bytes, { mode: 0o600 });
+} else {
+  out = path.join(backupFolder(env.DATA_DIR), saveBackup(env.DATA_DIR, bytes, "manual", 0).backup.name);
+}
 process.stdout.write(
   `Backed up the embedded database (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB) to ${out}\nRestore it with the server stopped: npm run restore -- ${out}\n`,
 );

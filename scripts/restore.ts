@@ -1,11 +1,10 @@
-// npm run restore -- <backup.tar.gz> [--yes]: puts a backup made by `npm run backup` in place of
-// the embedded database, with the server stopped. The database it replaces is kept beside it
+// npm run restore -- <backup.tar.gz | a name from npm run backup -- --list>: puts a backup in
+// place of the embedded database, with the server stopped (or use the console's Backups page,
+// which restarts the server for it). The database it replaces is kept beside it
 // (DATA_DIR/pglite.before-restore-<time>), so a wrong restore is undone by moving it back.
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { existsSync, mkdirSync } from "node:fs";
 import { acquireFolderLock, FolderLockedError } from "../app/db/folder-lock.server";
+import { backupPath, restoreBackup } from "../app/modules/backups/backups.server";
 import { fail, parseArgs, readEnv } from "./cli";
 
 const { options, positional } = parseArgs(process.argv.slice(2));
@@ -13,34 +12,27 @@ const env = readEnv();
 if (env.DATABASE_URL) {
   fail('On PostgreSQL, restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" <file>.dump');
 }
-const [file] = positional;
-if (!file) fail("Usage: npm run restore -- <backup.tar.gz>");
-if (!existsSync(file)) fail(`No file ${file}.`);
+const [given] = positional;
+if (!given) fail("Usage: npm run restore -- <backup.tar.gz or a name from npm run backup -- --list>");
+// A name from the backups folder, or a path to a backup anywhere.
+const file = existsSync(given) ? given : backupPath(env.DATA_DIR, given);
+if (!file) fail(`No file ${given}, nor a backup of that name in DATA_DIR/backups.`);
 
 mkdirSync(env.DATA_DIR, { recursive: true });
 let lock: ReturnType<typeof acquireFolderLock>;
 try {
   lock = acquireFolderLock(env.DATA_DIR);
 } catch (error) {
-  if (error instanceof FolderLockedError) fail(`${error.message}\nStop the server, then restore.`);
+  if (error instanceof FolderLockedError) {
+    fail(`${error.message}\nStop the server, then restore; or restore on the console's Backups page.`);
+  }
   throw error;
 }
 try {
-  const target = path.join(env.DATA_DIR, "pglite");
-  // Check the backup opens before anything is moved.
-  const blob = new Blob([readFileSync(file)]);
-  const check = await PGlite.create({ loadDataDir: blob, extensions: { pg_trgm } });
-  const [row] = (await check.query<{ n: number }>("select count(*)::int as n from stores")).rows;
-  await check.close();
-  const kept = `${target}.before-restore-${Date.now()}`;
-  if (existsSync(target)) {
-    if (!options.has("yes")) process.stdout.write(`The database now in ${target} is kept at ${kept}.\n`);
-    renameSync(target, kept);
-  }
-  const restored = await PGlite.create({ dataDir: target, loadDataDir: blob, extensions: { pg_trgm } });
-  await restored.close();
+  const { stores, kept } = await restoreBackup(env.DATA_DIR, file);
+  if (kept && !options.has("yes")) process.stdout.write(`The database it replaces is kept at ${kept}.\n`);
   process.stdout.write(
-    `Restored ${file} (${row?.n ?? 0} store${row?.n === 1 ? "" : "s"}) into ${env.DATA_DIR}. Start the server again.\n`,
+    `Restored ${given} (${stores} store${stores === 1 ? "" : "s"}) into ${env.DATA_DIR}. Start the server again.\n`,
   );
 } finally {
   lock.release();

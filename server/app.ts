@@ -8,6 +8,7 @@ import { type Database, dumpDatabase, openDatabase } from "../app/db/client.serv
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
 import { createLogger, type Logger } from "../app/logger.server";
+import { applyPendingRestore, setRestarter } from "../app/modules/backups/backups.server";
 import { cachedLookup } from "../app/modules/cache/cached-lookup";
 import { loadOutline } from "../app/modules/catalog/outline.server";
 import { backgroundJobs } from "../app/modules/jobs/background.server";
@@ -29,8 +30,11 @@ import { DEMO_OWNER, demoPasswordInUse } from "../app/modules/staff/demo-owner.s
 import { PartCache } from "../app/platform/part-cache.server";
 import { projectRoot } from "../app/project-root.server";
 import { type BackupService, startBackupService } from "./backup";
+import { backupJobs } from "./backup-jobs";
 import { testConveniences } from "./conveniences";
 import { createHttpHandler } from "./http";
+import { createMetrics } from "./metrics";
+import { reportToPrimary, serveMetricsPort } from "./metrics-port";
 import { CATALOGUE_CHANNEL, changedProducts, PageCache } from "./page-cache";
 import { answerClientError } from "./request-body";
 import { loadStaticFiles } from "./static";
@@ -51,10 +55,17 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Env = parseEnv(process.env)): Promise<RunningServer> {
+  reportToPrimary();
   const log = createLogger(env.LOG_LEVEL);
   const target = env.DATABASE_URL
     ? ({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
     : ({ kind: "pglite", dataDir: env.DATA_DIR } as const);
+  if (target.kind === "pglite") {
+    // A restore asked for on the console's Backups page is done before the database opens.
+    const restored = await applyPendingRestore(env.DATA_DIR);
+    if (restored && "error" in restored) log.error("backup not restored", restored);
+    else if (restored) log.warn("backup restored", restored);
+  }
   const started = Date.now();
   const database = await openDatabase(target);
   log.info("database ready", { kind: database.kind, location: database.location, ms: Date.now() - started });
@@ -127,6 +138,8 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       else log.warn("catalogue changes unheard: no pages are kept until the database answers again");
     },
   });
+  const metrics = createMetrics({ db: database.db, build, pool: database.pool, pageCache, parts });
+  reportToPrimary(metrics.registry);
   const handler = createHttpHandler({
     build,
     db: database.db,
@@ -142,6 +155,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
     parts,
     antiForgery,
     backup: () => backup,
+    metrics,
   });
   let backup: BackupService | undefined;
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
@@ -156,6 +170,13 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
   const url = `http://${shownHost}:${address.port}`;
   log.info("Mandi is serving", { url, database: database.location });
   for (const line of testConveniences(env)) log.warn(line);
+  // With several processes the primary serves their metrics, added up (superviseWorkers).
+  const metricsServer = cluster.isWorker
+    ? null
+    : await serveMetricsPort(env, log, async () => ({
+        contentType: metrics.registry.contentType,
+        body: await metrics.registry.metrics(),
+      }));
   // The embedded database is backed up by this process, which owns it (npm run backup).
   if (database.kind === "pglite") {
     backup = startBackupService(env.DATA_DIR, address.port, () => dumpDatabase(database, "gzip"));
@@ -171,6 +192,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(deadline);
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await jobs.stop();
       await catalogue.stop();
       backup?.close();
@@ -190,12 +212,13 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
 async function startJobWorker(database: Database, env: Env, log: Logger, origin: string): Promise<Worker> {
   const setup = paymentSetup({ db: database.db, env, log }, origin);
   const { handlers, recurring } = backgroundJobs(env, setup?.payments ?? null);
+  const backups = backupJobs(database, env);
   const messages = messageHandlers({ db: database.db, env, log, origin });
   const worker = createWorker({
     db: database.db,
     log,
-    handlers: { ...handlers, ...messages, [PHOTO_FETCH_JOB]: fetchPhotoLink },
-    recurring,
+    handlers: { ...handlers, ...backups.handlers, ...messages, [PHOTO_FETCH_JOB]: fetchPhotoLink },
+    recurring: [...recurring, ...backups.recurring],
     concurrency: env.JOB_CONCURRENCY,
     busy: eventLoopBusy(),
     listen: (onNotify) => database.listen(JOBS_CHANNEL, { onNotify, onHearing: (hearing) => hearing && onNotify() }),
@@ -227,10 +250,14 @@ function eventLoopBusy(): () => boolean {
 /** Starts the server and stops it cleanly on SIGTERM or SIGINT. */
 export async function main(): Promise<void> {
   let running: RunningServer;
+  let env: Env;
   try {
-    const env = parseEnv(process.env);
+    env = parseEnv(process.env);
     if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
-      superviseWorkers(env.WEB_CONCURRENCY, createLogger(env.LOG_LEVEL));
+      const log = createLogger(env.LOG_LEVEL);
+      // The metrics port first: a port already taken stops the start before any process is made.
+      await serveMetricsPort(env, log);
+      superviseWorkers(env.WEB_CONCURRENCY, log);
       return;
     }
     running = await startServer(env);
@@ -250,4 +277,24 @@ export async function main(): Promise<void> {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+  // An owner's Restore on the Backups page: stop serving, restore as the start does, serve again.
+  let restarting = false;
+  setRestarter(() => {
+    if (restarting) return;
+    restarting = true;
+    running.log.warn("restarting to restore a backup");
+    running
+      .stop()
+      .then(() => startServer(env))
+      .then(
+        (next) => {
+          running = next;
+          restarting = false;
+        },
+        (error: unknown) => {
+          process.stderr.write(`Mandi could not start again after the restore: ${(error as Error).message}\n`);
+          process.exit(1);
+        },
+      );
+  });
 }

@@ -14,7 +14,7 @@ export function testConveniences(
   const lines: string[] = [];
   if (env.SMS_PROVIDER === "outbox") {
     lines.push(
-      "Test convenience on: SMS_PROVIDER=outbox sends no SMS; codes are logged and readable at /api/dev/sms-outbox from this machine only (not through a proxy). Set SMS_PROVIDER=msg91 or twilio for a real store.",
+      "Test convenience on: SMS_PROVIDER=outbox sends no SMS; codes are kept and readable at /api/dev/sms-outbox from this machine only (not through a proxy). Set SMS_PROVIDER=msg91 or twilio for a real store.",
     );
   }
   if (env.EMAIL_TRANSPORT === "files") {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sql } from "drizzle-orm";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
@@ -16,6 +15,7 @@ import { apiErrorShape, SERVER_ERROR } from "./api-errors";
 import { BACKUP_PATH, type BackupService } from "./backup";
 import { compressStream, compressWhole, LoadGauge } from "./compression";
 import { readiness } from "./health";
+import { METRICS_PATH, type Metrics, mayReadMetrics } from "./metrics";
 import { type CachedAnswer, KeepRequest, type PageCache, pageCacheKey } from "./page-cache";
 import {
   clientAddress,
@@ -53,6 +53,8 @@ export interface HttpDeps {
   antiForgery: AntiForgery;
   /** How busy the process is, which sets how hard answers are compressed; its own when absent. */
   load?: LoadGauge;
+  /** Prometheus metrics (server/metrics.ts); requests go uncounted and /metrics is not found without. */
+  metrics?: Metrics;
 }
 
 const PAUSED = Symbol("paused");
@@ -259,6 +261,39 @@ async function sendBackup(
   res.end(dump);
 }
 
+/**
+ * GET /metrics in Prometheus's text format, to whom may read it (server/metrics.ts); 404 to
+ * anyone else, as if there were none. Where several processes share the port, each knows only
+ * its own figures, so they are read from METRICS_PORT, where they are added up.
+ */
+async function sendMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: Metrics,
+  env: Env,
+  base: Record<string, string>,
+): Promise<void> {
+  await settleBody(req);
+  const text = { ...base, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (!mayReadMetrics(req, env) || (req.method !== "GET" && req.method !== "HEAD")) {
+    res.writeHead(404, text);
+    res.end("Not found.");
+    return;
+  }
+  if (env.WEB_CONCURRENCY > 1) {
+    res.writeHead(404, text);
+    res.end(
+      env.METRICS_PORT
+        ? `Several processes serve this port; their metrics are added up at port ${env.METRICS_PORT}.`
+        : "Several processes serve this port; set METRICS_PORT to read their metrics added up.",
+    );
+    return;
+  }
+  const body = await metrics.registry.metrics();
+  res.writeHead(200, { ...base, "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 /** The app's headers worth keeping with an answer: not the per-response ones. */
 function cachedHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -374,12 +409,16 @@ export function createHttpHandler(deps: HttpDeps) {
       res.end();
       return;
     }
+    // The route requests are counted under: the app's route pattern unless a part of its own answers.
+    let route: string | null = null;
     res.on("finish", () => {
+      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      deps.metrics?.observe(method, route ?? deps.metrics.routeOf(url.pathname), res.statusCode, ms / 1000);
       log.info("request", {
         method,
         path: url.pathname,
         status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ms,
         bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
         host: url.host,
         ip,
@@ -387,6 +426,9 @@ export function createHttpHandler(deps: HttpDeps) {
     });
 
     try {
+      if (url.pathname === "/healthz" || url.pathname === "/readyz" || url.pathname === BACKUP_PATH) {
+        route = url.pathname;
+      }
       if (url.pathname === "/healthz") {
         // Liveness: the process answers. Its internals (process id, caches, compression) only
         // to this machine itself, as the development outbox is, never through a proxy.
@@ -420,9 +462,16 @@ export function createHttpHandler(deps: HttpDeps) {
         return;
       }
 
+      if (url.pathname === METRICS_PATH && deps.metrics) {
+        route = METRICS_PATH;
+        await sendMetrics(req, res, deps.metrics, deps.env, baseHeaders);
+        return;
+      }
+
       if (req.method === "GET" || req.method === "HEAD") {
         const file = deps.staticFiles.get(url.pathname);
         if (file) {
+          route = "static";
           sendStatic(req, res, file, baseHeaders);
           return;
         }

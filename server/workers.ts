@@ -60,14 +60,19 @@ export function superviseWorkers(count: number, log: Logger): void {
     }
     if (!serving.has(worker)) {
       failed = true;
-      log.error("a process stopped before serving; stopping the others", { pid: worker.process.pid, code });
+      log.error("a process stopped before serving; stopping the others", { pid: worker.process.pid, exitCode: code });
       stopAll();
       return;
     }
     const now = Date.now();
     deaths = [...deaths.filter((at) => now - at < 60_000), now];
     const delayMs = restartDelayMs(deaths.length);
-    log.error("a process stopped; starting another", { pid: worker.process.pid, code, signal, inMs: delayMs });
+    log.error("a process stopped; starting another", {
+      pid: worker.process.pid,
+      exitCode: code,
+      signal,
+      inMs: delayMs,
+    });
     setTimeout(() => {
       if (!stopping) fork();
     }, delayMs);

@@ -30,7 +30,17 @@ export interface Database {
    * anything may have changed in between. Listening resumes by itself until `stop`.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<{ stop(): Promise<void> }>;
+  /** The connection pool's state, for metrics; PostgreSQL only (PGlite has one connection). */
+  pool?(): PoolState;
   close(): Promise<void>;
+}
+
+export interface PoolState {
+  /** Connections open, idle among them, requests waiting for one, and the most allowed. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface ListenHandlers {
@@ -142,6 +152,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     kind: "postgres",
     location: describeUrl(url),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => pool.end(),
   };
 }

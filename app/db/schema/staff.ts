@@ -61,7 +61,7 @@ export const auditLog = pgTable(
     /** The staff member's email then: the log keeps its word when the account is gone. */
     staffEmail: text("staff_email").notNull(),
     action: text("action").notNull(),
-    entity: text("entity", { enum: ["order", "product", "setting", "staff", "job", "quote"] }).notNull(),
+    entity: text("entity", { enum: ["order", "product", "setting", "staff", "job", "quote", "backup"] }).notNull(),
     entityId: text("entity_id").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),

@@ -58,10 +58,11 @@ export class OutboxSms implements SmsProvider {
       ? orderCodeText(message.storeName, message.code, message.order)
       : otpText(message.storeName, message.code);
     await this.db.insert(smsOutbox).values({ storeId: message.storeId, phone: message.phone, body });
-    // Development only (refused on a public store): the code is shown to whoever runs the server.
+    // Development only (refused on a public store). The log says where the code is, never the
+    // code itself: logs travel further than this machine (issue 61).
     this.log.info(message.order ? "order code (SMS outbox)" : "sign-in code (SMS outbox)", {
       phone: message.phone,
-      code: message.code,
+      readAt: "/api/dev/sms-outbox?phone=<the phone>, or the console's Messages page",
     });
   }
 }

@@ -1,6 +1,6 @@
 /** The audit log page's filters as the address carries them: what changed, and who changed it. */
 
-export const AUDIT_ENTITIES = ["order", "product", "setting", "staff", "job", "quote"] as const;
+export const AUDIT_ENTITIES = ["order", "product", "setting", "staff", "job", "quote", "backup"] as const;
 
 export interface AuditFilters {
   entity: (typeof AUDIT_ENTITIES)[number] | null;

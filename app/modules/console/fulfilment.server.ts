@@ -40,7 +40,7 @@ export async function writeAudit(
   actor: Actor,
   entry: {
     action: string;
-    entity: "order" | "product" | "setting" | "staff" | "job" | "quote";
+    entity: "order" | "product" | "setting" | "staff" | "job" | "quote" | "backup";
     entityId: string;
     before: unknown;
     after: unknown;

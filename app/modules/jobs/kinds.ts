@@ -10,6 +10,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "notify.webhook-test": "Webhook test delivery",
   "newsletter.confirm": "Newsletter confirmation email",
   "media.fetch": "Photo fetched from an imported link",
+  "backup.scheduled": "Scheduled backup",
+  "backup.now": "Backup asked for on the Backups page",
 };
 
 const CHANNEL_NAMES: Record<string, string> = { sms: "SMS", email: "email", whatsapp: "WhatsApp" };

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
+import { jobsRun } from "../../metrics.server";
 import { describeError } from "./backoff";
 import {
   type ClaimedJob,
@@ -36,6 +37,8 @@ export type JobHandler = (job: ClaimedJob, context: JobContext) => Promise<void>
 export interface RecurringJob {
   kind: string;
   everySeconds: number;
+  /** First run one interval after the job is first written (a backup), not at once. */
+  firstAfterAnInterval?: boolean;
 }
 
 export interface WorkerOptions {
@@ -111,7 +114,12 @@ export function createWorker(options: WorkerOptions): Worker {
     recurringCheckedAt = Date.now();
     await enqueue(
       db,
-      ...[...recurring.values()].map((job) => ({ kind: job.kind, uniqueKey: recurringKey(job.kind), maxAttempts: 3 })),
+      ...[...recurring.values()].map((job) => ({
+        kind: job.kind,
+        uniqueKey: recurringKey(job.kind),
+        maxAttempts: 3,
+        runAt: job.firstAfterAnInterval ? new Date(Date.now() + job.everySeconds * 1_000) : undefined,
+      })),
     );
   }
 
@@ -162,7 +170,9 @@ export function createWorker(options: WorkerOptions): Worker {
         }),
       ]);
       await finish(job);
+      jobsRun.inc({ kind: job.kind, outcome: "done" });
     } catch (error) {
+      jobsRun.inc({ kind: job.kind, outcome: "failed" });
       const state = await failJob(db, job, error).catch((failure: unknown) => {
         log.error("could not record a job's failure; its lease will bring it back", { error: failure });
         return null;

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isRetryable, isUniqueViolation } from "../../db/errors.server";
 import { idempotencyKeys } from "../../db/schema";
+import { ordersPlaced } from "../../metrics.server";
 import { INVALID_COUPON_MESSAGE } from "../checkout/coupons";
 import { findCoupon, takeCouponUse } from "../checkout/coupons.server";
 import { loadCartFacts, loadProductFacts } from "../checkout/facts.server";
@@ -144,6 +145,7 @@ export async function placeOrder(
     if (outcome.placed) {
       // Its "order placed" message was written by the same statement (record-order.server.ts).
       if (order.paymentMethod === "COD" && !order.confirmBy) jobsWritten();
+      ordersPlaced.inc({ payment_method: order.paymentMethod });
       return { ok: true, replayed: false, order };
     }
     // Another request with this key was recorded first (or, while stock ran short, earlier):

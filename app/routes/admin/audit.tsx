@@ -25,6 +25,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   staff: "Staff",
   job: "Jobs",
   quote: "Quotes",
+  backup: "Backups",
 };
 
 /** /admin/audit (owners): who did what in the console, when, from where, with the values before and after. */

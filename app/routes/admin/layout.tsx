@@ -105,6 +105,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <NavGroup label="System">
               <NavLink to="/admin/jobs">Jobs</NavLink>
               <NavLink to="/admin/messages">Messages</NavLink>
+              <NavLink to="/admin/backups">Backups</NavLink>
             </NavGroup>
           ) : null}
         </nav>
