@@ -23,12 +23,14 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# What the server reads from disk besides its build: its migrations and the pincode directory,
-# and the start script with the package file that names the project's root.
-COPY package.json ./
-COPY scripts/start.mjs ./scripts/start.mjs
-COPY app/db/migrations ./app/db/migrations
-COPY app/modules/india/data ./app/modules/india/data
+# What the server reads from disk besides its build (its migrations and the pincode directory,
+# in app/), the start script with the package file that names the project's root, and the
+# sources of the shell's commands (npm run store, backup, restore, updates), which tsx, a
+# production dependency, runs: `docker exec <container> npm run backup -- --list`.
+COPY package.json tsconfig.json ./
+COPY app ./app
+COPY server ./server
+COPY scripts ./scripts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -12,7 +12,10 @@ import type { PartCache } from "./platform/part-cache.server";
 export interface MandiContext {
   db: Db;
   env: Env;
+  /** Writes this request's lines, each with its requestId. */
   log: Logger;
+  /** The id this request's answer carries in X-Request-Id; its log lines and error reports too. */
+  requestId: string;
   /** The store the request's host selects; null when the host matches no store. */
   store: Store | null;
   /** Per-response nonce for the Content-Security-Policy's inline scripts. */

@@ -3,7 +3,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
+import { reportError } from "./error-reports.server";
 import { hydrateAfterPaint, hydrateAfterPaintStream } from "./platform/hydrate-after-paint.server";
 import { withDocumentLinks } from "./platform/navigation/document";
 import { deferredValuesOf, omitHandoff, standalonePageOf } from "./platform/navigation/handoff.server";
@@ -15,6 +22,20 @@ import { partSlots } from "./platform/part-cache.server";
 import { renderWholePage, settleWithin } from "./platform/whole-page.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader, an action or a render threw, which React Router turned into the error
+ * page: one JSON log line with the request's id (in place of React Router's console.error), and
+ * a report when SENTRY_DSN is set. A request the browser gave up on is neither.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  const path = new URL(request.url).pathname;
+  const requestContext = context as AppLoadContext | undefined;
+  if (requestContext) requestContext.log.error("request failed", { error, method: request.method, path });
+  else process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+  reportError(error, { requestId: requestContext?.requestId, method: request.method, path });
+};
 /**
  * A standalone page's shared components link with the document's own links, as in the browser
  * that hydrates them (ADR 0024); every other name is React Router's, whose server render this is.

@@ -90,6 +90,9 @@ export const envSchema = z.object({
       .optional(),
   ),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Errors reported to Sentry or a service that takes its events (issue 61); none without a DSN. */
+  SENTRY_DSN: optionalText.pipe(z.url("must be a Sentry DSN, like https://key@o1.ingest.sentry.io/2").optional()),
+  SENTRY_ENVIRONMENT: optionalText.pipe(z.string().max(64).optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: flag.default(false),
   /** Signs anti-forgery tokens; without it a key made at the first start is kept in the database. */

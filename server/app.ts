@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { type Database, dumpDatabase, openDatabase } from "../app/db/client.server";
 import { seedIfEmpty } from "../app/demo/seed.server";
 import { type Env, parseEnv } from "../app/env.server";
+import { flushErrorReports, startErrorReports } from "../app/error-reports.server";
 import { createLogger, type Logger } from "../app/logger.server";
 import { applyPendingRestore, setRestarter } from "../app/modules/backups/backups.server";
 import { cachedLookup } from "../app/modules/cache/cached-lookup";
@@ -57,6 +58,7 @@ export interface RunningServer {
 export async function startServer(env: Env = parseEnv(process.env)): Promise<RunningServer> {
   reportToPrimary();
   const log = createLogger(env.LOG_LEVEL);
+  await startErrorReports(env, log, process.env.npm_package_version);
   const target = env.DATABASE_URL
     ? ({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
     : ({ kind: "pglite", dataDir: env.DATA_DIR } as const);
@@ -197,6 +199,7 @@ export async function startServer(env: Env = parseEnv(process.env)): Promise<Run
       await catalogue.stop();
       backup?.close();
       await database.close();
+      await flushErrorReports();
       log.info("stopped");
     })();
     return stopping;

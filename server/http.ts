@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
+import { reportError } from "../app/error-reports.server";
 import type { Logger } from "../app/logger.server";
 import { apiRefusal } from "../app/modules/api/endpoints";
 import type { CatalogueOutline } from "../app/modules/catalog/outline";
@@ -500,6 +501,7 @@ export function createHttpHandler(deps: HttpDeps) {
         db: deps.db,
         env: deps.env,
         log,
+        requestId,
         store,
         nonce,
         clientIp: ip,
@@ -549,6 +551,7 @@ export function createHttpHandler(deps: HttpDeps) {
       );
     } catch (error) {
       log.error("request failed", { error, path: url.pathname });
+      reportError(error, { requestId, method, path: url.pathname });
       if (!res.headersSent) {
         res.writeHead(500, { ...baseHeaders, "Content-Type": api ? "application/json" : "text/plain; charset=utf-8" });
         res.end(api ? JSON.stringify({ error: SERVER_ERROR }) : SERVER_ERROR);

@@ -63,11 +63,23 @@ describe("the Dockerfile", () => {
     expect(runtime?.lines).toContain("COPY --from=build /app/build ./build");
   });
 
-  it("keeps beside the build what the server reads from disk", () => {
+  it("keeps beside the build what the server reads from disk, and the shell's commands", () => {
     // app/db/client.server.ts and app/modules/india/*.server.ts read these at run time.
-    for (const folder of ["app/db/migrations", "app/modules/india/data"]) {
-      expect(runtime?.lines).toContain(`COPY ${folder} ./${folder}`);
+    const copied = (runtime?.lines ?? []).flatMap((line) => /^COPY (\S+) \.\/(\S+)$/.exec(line)?.[1] ?? []);
+    for (const folder of ["app/db/migrations", "app/modules/india/data", "scripts/start.mjs", "scripts/backup.ts"]) {
+      expect(
+        copied.some((source) => folder === source || folder.startsWith(`${source}/`)),
+        folder,
+      ).toBe(true);
     }
+    // The commands run through tsx, which must be a production dependency.
+    const pkg = JSON.parse(read("package.json")) as {
+      dependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(pkg.dependencies.tsx).toBeDefined();
+    for (const command of ["store", "backup", "restore", "updates"])
+      expect(pkg.scripts[command]).toMatch(/^tsx scripts\//);
   });
 
   it("starts with the README's start command and checks the server's health", () => {
