@@ -110,3 +110,19 @@ describe("configuration", () => {
     expect(() => parseEnv({ PAYMENT_ABANDON_MINUTES: "0" })).toThrow(/PAYMENT_ABANDON_MINUTES/);
   });
 });
+
+describe("the settings' documentation", () => {
+  it("explains every setting in .env.example and names it in the README", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { envSchema } = await import("./env.server");
+    const example = readFileSync(".env.example", "utf8");
+    const readme = readFileSync("README.md", "utf8");
+    // The providers' addresses, set only by the tests to reach their fakes.
+    const fakesOnly = /_BASE_URL$|^HUMAN_CHECK_VERIFY_URL$/;
+    const keys = Object.keys(envSchema.shape).filter((key) => !fakesOnly.test(key) || key === "JUSPAY_BASE_URL");
+    expect(keys.filter((key) => !new RegExp(`^${key}=`, "m").test(example))).toEqual([]);
+    const named = (key: string) =>
+      readme.includes(`\`${key}\``) || (key.startsWith("JUSPAY_") && readme.includes("`JUSPAY_*`"));
+    expect(keys.filter((key) => !named(key))).toEqual([]);
+  });
+});

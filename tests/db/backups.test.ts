@@ -23,7 +23,8 @@ import { createTestDatabase } from "./test-database";
  * backups into DATA_DIR/backups and keep the newest BACKUP_KEEP scheduled ones; a restore asked
  * for is done before the database next opens, and brings back exactly what the backup held.
  */
-describe("backups of the embedded database", () => {
+// Each test opens a database on disk (PGlite's initdb and every migration): slow on a busy machine.
+describe("backups of the embedded database", { timeout: 120_000 }, () => {
   let database: Database;
   let dataDir: string;
   const log = createLogger("silent");

@@ -250,6 +250,9 @@ test("the owner invites staff by link; staff reach no owner page or action; swit
   expect((await packer.goto("/admin/audit"))?.status()).toBe(403);
   expect((await packer.goto("/admin/jobs"))?.status()).toBe(403);
   expect((await packer.goto("/admin/messages"))?.status()).toBe(403);
+  expect((await packer.goto("/admin/backups"))?.status()).toBe(403);
+  expect((await packer.request.post("/admin/backups", { form: { intent: "backup" } })).status()).toBe(403);
+  expect((await packer.request.get("/admin/backups/mandi-20261207-031500.tar.gz")).status()).toBe(403);
   expect(
     (await packer.request.post("/admin/jobs", { form: { intent: "retry", jobId: crypto.randomUUID() } })).status(),
   ).toBe(403);
