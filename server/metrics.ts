@@ -95,20 +95,26 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
-  const { pageCache, parts, pool } = sources;
-  if (pageCache) {
+  /** A cache's own running counts of hits and misses, as one counter labelled by result. */
+  const lookups = (name: string, help: string, report: () => { hits: number; misses: number }) =>
     new Counter({
-      name: "mandi_page_cache_lookups_total",
-      help: "Whole-page cache lookups, by result (hit or miss).",
+      name,
+      help,
       labelNames: ["result"] as const,
       registers: [own],
       collect() {
-        const { hits, misses } = pageCache.report();
+        const { hits, misses } = report();
         this.reset();
         this.inc({ result: "hit" }, hits);
         this.inc({ result: "miss" }, misses);
       },
     });
+
+  const { pageCache, parts, pool } = sources;
+  if (pageCache) {
+    lookups("mandi_page_cache_lookups_total", "Whole-page cache lookups, by result (hit or miss).", () =>
+      pageCache.report(),
+    );
     new Gauge({
       name: "mandi_page_cache_bytes",
       help: "Bytes of pages kept in the whole-page cache.",
@@ -119,18 +125,11 @@ export function createMetrics(sources: MetricsSources): Metrics {
     });
   }
   if (parts) {
-    new Counter({
-      name: "mandi_part_cache_lookups_total",
-      help: "Page-part cache lookups (product cards, header, footer), by result (hit or miss).",
-      labelNames: ["result"] as const,
-      registers: [own],
-      collect() {
-        const { hits, misses } = parts.report();
-        this.reset();
-        this.inc({ result: "hit" }, hits);
-        this.inc({ result: "miss" }, misses);
-      },
-    });
+    lookups(
+      "mandi_part_cache_lookups_total",
+      "Page-part cache lookups (product cards, header, footer), by result (hit or miss).",
+      () => parts.report(),
+    );
   }
   if (pool) {
     new Gauge({

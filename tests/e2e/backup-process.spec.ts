@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { antiForgery } from "./helpers/anti-forgery";
+import { placeApiOrder } from "./helpers/api-order";
 import { startServerProcess } from "./helpers/server-process";
 
 /**
@@ -22,27 +22,7 @@ test("a backup taken while the store serves restores with its orders", async () 
   const server = await startServerProcess(3301, {}, "mandi_backup", database);
   let restoredServer: Awaited<ReturnType<typeof startServerProcess>> | null = null;
   try {
-    const headers = await antiForgery(server.url);
-    const { products } = (await (await fetch(`${server.url}/api/products?limit=48`)).json()) as {
-      products: Array<{ id: string; hasSizes: boolean; stock: { kind: string } }>;
-    };
-    const product = products.find((p) => !p.hasSizes && p.stock.kind === "in-stock");
-    const placed = await fetch(`${server.url}/api/orders`, {
-      method: "POST",
-      headers: { ...headers, "Idempotency-Key": `backup-${Date.now()}-order` },
-      body: JSON.stringify({
-        lines: [{ productId: product?.id, qty: 1 }],
-        address: {
-          fullName: "Backup Test",
-          phone: "9820011111",
-          addressLine1: "1 Test Road",
-          city: "Mumbai",
-          state: "Maharashtra",
-          pincode: "400050",
-        },
-        paymentMethod: "COD",
-      }),
-    });
+    const placed = await placeApiOrder(server.url, { fullName: "Backup Test" });
     expect(placed.status).toBe(201);
     const { orderId, orderNumber } = (await placed.json()) as { orderId: string; orderNumber: string };
 

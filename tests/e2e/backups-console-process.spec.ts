@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { uniquePhone } from "./helpers/account";
-import { antiForgery } from "./helpers/anti-forgery";
+import { placeApiOrder } from "./helpers/api-order";
 import { OWNER } from "./helpers/console";
 import { startServerProcess } from "./helpers/server-process";
 
@@ -14,27 +13,7 @@ import { startServerProcess } from "./helpers/server-process";
  */
 
 async function placeOrder(url: string): Promise<string> {
-  const headers = await antiForgery(url);
-  const { products } = (await (await fetch(`${url}/api/products?limit=48`)).json()) as {
-    products: Array<{ id: string; hasSizes: boolean; stock: { kind: string } }>;
-  };
-  const product = products.find((p) => !p.hasSizes && p.stock.kind === "in-stock");
-  const placed = await fetch(`${url}/api/orders`, {
-    method: "POST",
-    headers: { ...headers, "Idempotency-Key": `backups-${Date.now()}` },
-    body: JSON.stringify({
-      lines: [{ productId: product?.id, qty: 1 }],
-      address: {
-        fullName: "Backup Journey",
-        phone: uniquePhone(),
-        addressLine1: "1 Test Road",
-        city: "Mumbai",
-        state: "Maharashtra",
-        pincode: "400050",
-      },
-      paymentMethod: "COD",
-    }),
-  });
+  const placed = await placeApiOrder(url, { fullName: "Backup Journey" });
   expect(placed.status).toBe(201);
   return ((await placed.json()) as { orderId: string }).orderId;
 }

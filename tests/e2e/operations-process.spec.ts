@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { uniquePhone } from "./helpers/account";
 import { antiForgery } from "./helpers/anti-forgery";
+import { placeApiOrder } from "./helpers/api-order";
 import { type ServerProcess, startServerProcess } from "./helpers/server-process";
 
 /**
@@ -59,27 +60,7 @@ async function placeOrder(
   url: string,
   phone: string,
 ): Promise<{ orderNumber: string; orderId: string; secrets: string[] }> {
-  const headers = await antiForgery(url);
-  const { products } = (await (await fetch(`${url}/api/products?limit=48`)).json()) as {
-    products: Array<{ id: string; hasSizes: boolean; stock: { kind: string } }>;
-  };
-  const product = products.find((p) => !p.hasSizes && p.stock.kind === "in-stock");
-  const placed = await fetch(`${url}/api/orders`, {
-    method: "POST",
-    headers: { ...headers, "Idempotency-Key": `operations-${Date.now()}-${phone}` },
-    body: JSON.stringify({
-      lines: [{ productId: product?.id, qty: 1 }],
-      address: {
-        fullName: "Metrics Test",
-        phone,
-        addressLine1: "1 Test Road",
-        city: "Mumbai",
-        state: "Maharashtra",
-        pincode: "400050",
-      },
-      paymentMethod: "COD",
-    }),
-  });
+  const placed = await placeApiOrder(url, { phone, fullName: "Metrics Test" });
   expect(placed.status, await placed.clone().text()).toBe(201);
   const order = (await placed.json()) as { orderNumber: string; orderId: string };
   return { ...order, secrets: cookieSecrets(placed) };
