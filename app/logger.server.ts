@@ -26,7 +26,8 @@ function serialise(value: unknown): unknown {
 const SECRET_FIELD = /^(code|otp|pin|key)$|(token|secret|password|passphrase|authorization|cookie|signature|apikey)$/i;
 const PHONE_FIELD = /phone|mobile/i;
 // Ten digits starting 6-9, as an Indian mobile is written: with +91 or 0, grouped by spaces or dashes.
-const PHONE = /(?<![\w+])(?:(?:\+|00)?91[\s-]?|0)?([6-9](?:[\s-]?\d){9})(?!\d)/g;
+// Ending a word: digits running on into letters (a request id's "…-9123-456797f27723") are an id.
+const PHONE = /(?<![\w+])(?:(?:\+|00)?91[\s-]?|0)?([6-9](?:[\s-]?\d){9})(?!\w)/g;
 const EMAIL = /\b([a-z0-9._%+-])[a-z0-9._%+-]*@([a-z0-9.-]+\.[a-z]{2,})\b/gi;
 const SECRET_PARAMETER = /([?&](?:token|code|otp|key|phone|secret|password|signature)=)[^&#\s"]*/gi;
 
