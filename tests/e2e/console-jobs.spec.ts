@@ -60,7 +60,11 @@ test("the owner finds the store's backups on the Backups page", async ({ page })
     await expect(page.getByRole("button", { name: "Back up now" })).toBeEnabled();
     await expect(page.getByText(/One is made every day, and the newest 7 of those are kept/)).toBeVisible();
   }
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  // What the page says differs by database, and PostgreSQL's pass runs at the desktop width only
+  // (ADR 0075): the phone's width is tried here too.
+  for (const width of [page.viewportSize()?.width ?? 1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
 });
