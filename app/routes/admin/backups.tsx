@@ -130,8 +130,10 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
       <>
         <h1>Backups</h1>
         <p>{BACKUP_MESSAGES.postgres}</p>
+        <p>To back up, from a machine that reaches the database:</p>
+        <pre className="console-code">pg_dump --format=custom --no-owner --file=mandi.dump "$DATABASE_URL"</pre>
+        <p>To restore, with every Mandi process stopped, then start them again:</p>
         <pre className="console-code">
-          pg_dump --format=custom --no-owner --file=mandi.dump "$DATABASE_URL"{"\n"}
           pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" mandi.dump
         </pre>
       </>
